@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+import { Command, CommanderError, Option } from 'commander';
+import { lint, prepare, type LintOptions } from './engine/lint.js';
+import { formatJson } from './formatters/json.js';
+import { formatStylish } from './formatters/stylish.js';
+import { explain } from './explain.js';
+import { formatExplainText } from './formatters/explain-text.js';
+import { printableConfig } from './config/print.js';
+import { ConfigError, UsageError } from './errors.js';
+import { VERSION } from './version.js';
+import type { Trust } from './discovery/hosts/codex.js';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+interface CommonFlags {
+  root?: string;
+  config?: string;
+  rule?: string[];
+  codexConfig?: string[];
+  codexTrust?: Trust;
+  cwd?: string[];
+  color: boolean;
+  debug?: boolean;
+}
+
+function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
+  return {
+    paths,
+    root: flags.root,
+    config: flags.config,
+    ruleFlags: flags.rule ?? [],
+    codexOverrides: flags.codexConfig ?? [],
+    codexTrust: flags.codexTrust,
+    cwds: flags.cwd ?? [],
+  };
+}
+
+function useColor(flags: CommonFlags): boolean {
+  return flags.color && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+}
+
+function parseMaxWarnings(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < -1) throw new UsageError(`--max-warnings expects a whole number, got "${value}"`);
+  return n;
+}
+
+function addCommon(cmd: Command): Command {
+  return cmd
+    .option('--root <dir>', 'repository root (default: nearest ancestor with .git or a config with "root": true)')
+    .option('-c, --config <file>', 'use this config file instead of the one at the root')
+    .option('--codex-config <key=value>', "override a Codex setting like codex's -c (repeatable)", collect)
+    .addOption(new Option('--codex-trust <level>', "treat the project as trusted or untrusted by Codex").choices(['trusted', 'untrusted']))
+    .option('--cwd <dir>', 'also simulate Codex from this working directory (repeatable)', collect)
+    .option('--no-color', 'disable colours')
+    .option('--debug', 'print stack traces of internal errors');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const program = new Command();
+  let exitCode = 0;
+  program
+    .name('agents-lint')
+    .description('Lint AGENTS.md and other coding-agent instruction files as the agents actually load them.')
+    .version(VERSION, '-v, --version')
+    .argument('[paths...]', 'files or directories to lint (default: the current directory)')
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .option('--quiet', 'report errors only')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
+    .option('--rule <id:severity>', 'set a rule severity, e.g. no-empty-instructions:warn (repeatable)', collect)
+    .option('--print-config', 'print the resolved configuration and exit')
+    .exitOverride()
+    .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
+  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean }) => {
+    const options = lintOptions(paths, flags);
+    if (flags.printConfig) {
+      process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
+      return;
+    }
+    const result = await lint(options);
+    const shown = flags.quiet ? result.diagnostics.filter((d) => d.severity === 2) : result.diagnostics;
+    const output = flags.format === 'json' ? formatJson(shown, result.root) : formatStylish(shown, { color: useColor(flags), root: result.root, cwd: process.cwd() });
+    process.stdout.write(output);
+    const errors = result.diagnostics.filter((d) => d.severity === 2).length;
+    const warnings = result.diagnostics.length - errors;
+    if (result.diagnostics.some((d) => d.fatal)) exitCode = 2;
+    else if (errors > 0) exitCode = 1;
+    else if (flags.maxWarnings !== undefined && flags.maxWarnings >= 0 && warnings > flags.maxWarnings) {
+      process.stderr.write(`agents-lint found too many warnings (maximum: ${flags.maxWarnings}).\n`);
+      exitCode = 1;
+    }
+  });
+  addCommon(
+    program
+      .command('explain')
+      .description('show exactly what Codex loads for one working directory')
+      .argument('[dir]', 'the working directory (default: the current one)')
+      .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text')),
+  ).action((dir: string | undefined, flags: CommonFlags & { format: string }) => {
+    const report = explain(lintOptions(dir ? [dir] : [], flags), dir);
+    process.stdout.write(flags.format === 'json' ? JSON.stringify(report.json, null, 2) + '\n' : formatExplainText(report, { color: useColor(flags) }));
+  });
+
+  try {
+    await program.parseAsync(argv);
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+    }
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      process.stderr.write(`agents-lint: ${error.message}\n`);
+      return 2;
+    }
+    const debug = argv.includes('--debug');
+    process.stderr.write(
+      debug && error instanceof Error
+        ? `${error.stack}\n`
+        : `agents-lint: internal error: ${error instanceof Error ? error.message : String(error)} (run with --debug for details, and please report it)\n`,
+    );
+    return 2;
+  }
+}
+
+main(process.argv).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  () => {
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,197 @@
+import * as path from 'node:path';
+import type { FileSystem, Probe } from '../repo/vfs.js';
+import { FsError } from '../repo/vfs.js';
+import { decodeLossy, isRustWhitespaceOnly } from '../kit/text.js';
+import { sequenceLength } from '../markdown/locate.js';
+import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES } from './hosts/codex.js';
+import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
+
+export interface SimulateOptions {
+  /**
+   * When the linted repository's root was set by a config file (`"root": true`) or `--root`, the
+   * marker walk stops there and treats it as the project root, so fixtures and vendored trees are
+   * simulated as repositories of their own. `explain` reports where Codex itself would stop.
+   */
+  boundary?: string;
+}
+
+/**
+ * Memoises probes and reads for one run, so chains that share a prefix share the work. It is the
+ * only state discovery keeps; simulate() stays a pure function of the file system's answers.
+ */
+export class ProbeCache {
+  readonly #probes = new Map<string, Probe>();
+  readonly #reads = new Map<string, { bytes: Uint8Array } | { error: FsError }>();
+  constructor(readonly fs: FileSystem) {}
+
+  probe(absPath: string): Probe {
+    let p = this.#probes.get(absPath);
+    if (!p) {
+      p = this.fs.probe(absPath);
+      this.#probes.set(absPath, p);
+    }
+    return p;
+  }
+
+  /** Reads up to `maxBytes`: Codex ≤0.118 read exactly that much and newer ones cut to it, same bytes. */
+  read(absPath: string, maxBytes: number): { bytes: Uint8Array } | { error: FsError } {
+    const key = absPath;
+    const cached = this.#reads.get(key);
+    if (cached && ('error' in cached || cached.bytes.length >= maxBytes || cached.bytes.length === (this.probe(absPath).size ?? -1))) {
+      return 'error' in cached ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
+    }
+    let result: { bytes: Uint8Array } | { error: FsError };
+    try {
+      result = { bytes: this.fs.read(absPath, maxBytes) };
+    } catch (error) {
+      result = { error: error instanceof FsError ? error : new FsError('EIO', absPath, String(error)) };
+    }
+    this.#reads.set(key, result);
+    return result;
+  }
+}
+
+/** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
+export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
+  if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    for (const marker of markers) {
+      // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
+      // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
+      const probePath = path.isAbsolute(marker) ? marker : path.join(dir, marker);
+      const probe = cache.probe(probePath);
+      if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
+    }
+    if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
+    const parent = path.dirname(dir);
+    if (parent === dir) return { dir: null, reason: { kind: 'none' } };
+  }
+}
+
+/** Directories searched: root → cwd inclusive, or only the cwd without a root (§1.12). */
+export function searchDirectories(cwd: string, root: string | null): string[] {
+  if (root === null) return [cwd];
+  const dirs: string[] = [];
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    dirs.push(dir);
+    if (dir === root || path.dirname(dir) === dir) break;
+  }
+  return dirs.reverse();
+}
+
+/** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). */
+export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
+  const candidates: CandidateProbe[] = [];
+  for (const name of names) {
+    const candidatePath = path.join(dir, name);
+    const probe: CandidateProbe = { ...cache.probe(candidatePath), name, path: candidatePath };
+    candidates.push(probe);
+    if (probe.kind === 'file') {
+      // Files over the local read limit fail the read, which is an error for the environment (§4.7).
+      if ((probe.size ?? 0) > MAX_READ_FILE_BYTES) return { dir, candidates, chosen: probe, error: { ...probe, kind: 'error', code: 'EFBIG' } };
+      return { dir, candidates, chosen: probe, error: null };
+    }
+    if (probe.kind === 'error') return { dir, candidates, chosen: null, error: probe };
+  }
+  return { dir, candidates, chosen: null, error: null };
+}
+
+/**
+ * What Codex sends the model for one working directory, byte for byte (codex-discovery.md,
+ * Appendix A, as observed on the released CLI). Pure over the probe cache.
+ */
+export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings, options: SimulateOptions = {}): Simulation {
+  const base: Omit<Simulation, 'text' | 'block' | 'warnings'> = {
+    host: 'codex',
+    cwd,
+    root: { dir: null, reason: { kind: 'none' } },
+    settings,
+    searched: [],
+    files: [],
+    error: null,
+  };
+  // Budget 0 disables discovery entirely, and an explicitly untrusted project loads no project docs.
+  if (!settings.loadProjectDocs || settings.maxBytes <= 0) return finish(base, settings, []);
+
+  const root = findRoot(cache, cwd, settings.rootMarkers, options.boundary);
+  base.root = root;
+  const names = candidateNames(settings.fallbackFilenames);
+  const chosen: CandidateProbe[] = [];
+  for (const dir of searchDirectories(cwd, root.dir)) {
+    const searched = probeDirectory(cache, dir, names);
+    base.searched.push({ dir, candidates: searched.candidates, chosen: searched.chosen });
+    if (searched.error) {
+      base.error = { path: searched.error.path, code: searched.error.code ?? 'EIO' };
+      return finish(base, settings, []);
+    }
+    if (searched.chosen) chosen.push(searched.chosen);
+  }
+
+  let remaining = settings.maxBytes;
+  for (const candidate of chosen) {
+    const file: LoadedFile = {
+      path: candidate.path,
+      name: candidate.name,
+      bytes: candidate.size ?? 0,
+      usedBytes: 0,
+      text: '',
+      dropped: null,
+      cut: null,
+      remainingBefore: remaining,
+    };
+    base.files.push(file);
+    if (remaining === 0) {
+      file.dropped = 'budget';
+      continue;
+    }
+    const read = cache.read(candidate.path, remaining);
+    if ('error' in read) {
+      if (read.error.code === 'ENOENT') {
+        file.dropped = 'vanished';
+        continue;
+      }
+      base.error = { path: candidate.path, code: read.error.code };
+      base.files = [];
+      return finish(base, settings, []);
+    }
+    const kept = read.bytes;
+    if (kept.length < file.bytes) {
+      file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
+    }
+    file.text = decodeLossy(kept);
+    if (isRustWhitespaceOnly(file.text)) {
+      file.dropped = 'whitespace';
+      continue;
+    }
+    file.usedBytes = kept.length;
+    remaining -= kept.length;
+  }
+  return finish(base, settings, base.files.filter((f) => f.dropped === null).map((f) => f.text));
+}
+
+/** Whether the kept bytes end inside a UTF-8 sequence (the agent then sees U+FFFD). */
+function splitsCharacter(kept: Uint8Array): boolean {
+  // Look back at most 3 bytes for the start of the last sequence.
+  for (let start = Math.max(0, kept.length - 3); start < kept.length; start++) {
+    const b = kept[start] ?? 0;
+    if (b >= 0xc2 && b <= 0xf4) {
+      const seq = sequenceLength(kept, start);
+      return !seq.valid && start + seq.length === kept.length && seq.length < expectedLength(b);
+    }
+  }
+  return false;
+}
+
+function expectedLength(lead: number): number {
+  return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+}
+
+function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[]): Simulation {
+  const text = joinInstructions(settings.userInstructions?.text ?? null, projectTexts);
+  return {
+    ...base,
+    text,
+    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
+    warnings: [...settings.userWarnings, ...budgetWarnings(base.files)],
+  };
+}

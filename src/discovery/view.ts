@@ -1,0 +1,130 @@
+import * as path from 'node:path';
+import type { RepoIndex } from '../repo/repo-index.js';
+import { isRecord } from '../repo/manifests.js';
+import { ProbeCache, simulate } from './simulate.js';
+import { settingsFor, type ResolvedCodexConfig } from './hosts/codex.js';
+import type { CodexSettings, LoadedFile, SearchedDirectory, Simulation } from './types.js';
+
+export interface DiscoveryOptions {
+  /** Set when the lint root came from a config file or --root rather than a marker. */
+  boundary?: string;
+  /** Extra working directories (repo-relative), from --cwd. */
+  extraCwds?: readonly string[];
+}
+
+export interface FileLoad {
+  /** Repo-relative cwd. */
+  cwd: string;
+  file: LoadedFile;
+}
+
+/**
+ * The run's view of Codex discovery: one simulation per working directory that matters (root,
+ * workspace packages, every directory holding an instruction file, --cwd), computed lazily and
+ * indexed by file, so rules ask "which cwds load this file, with how many of its bytes?".
+ */
+export class DiscoveryView {
+  readonly cache: ProbeCache;
+  readonly #repo: RepoIndex;
+  readonly #config: ResolvedCodexConfig;
+  readonly #options: DiscoveryOptions;
+  readonly #sims = new Map<string, Simulation>();
+  readonly #settings = new Map<string, CodexSettings>();
+  #cwds: string[] | undefined;
+  #loads: Map<string, FileLoad[]> | undefined;
+  #dirs: Map<string, SearchedDirectory> | undefined;
+
+  constructor(repo: RepoIndex, config: ResolvedCodexConfig, options: DiscoveryOptions = {}) {
+    this.#repo = repo;
+    this.#config = config;
+    this.#options = options;
+    this.cache = new ProbeCache(repo.fs);
+  }
+
+  get config(): ResolvedCodexConfig {
+    return this.#config;
+  }
+
+  /** Repo-relative working directories simulated, sorted. */
+  cwds(): readonly string[] {
+    if (this.#cwds) return this.#cwds;
+    const set = new Set<string>(['']);
+    for (const pkg of this.#repo.workspacePackages()) set.add(pkg.dir);
+    for (const file of this.#repo.instructionFiles()) set.add(dirOf(file.path));
+    for (const cwd of this.#options.extraCwds ?? []) set.add(cwd);
+    this.#cwds = [...set].sort();
+    return this.#cwds;
+  }
+
+  /** Settings for a cwd: project `.codex/config.toml` layers from the root down apply when trusted. */
+  settings(cwdRel: string): CodexSettings {
+    const layers: Record<string, unknown>[] = [];
+    const chain = cwdRel === '' ? [''] : ['', ...cwdRel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))];
+    const keyParts: string[] = [];
+    for (const dir of chain) {
+      const rel = dir ? `${dir}/.codex/config.toml` : '.codex/config.toml';
+      const value = this.#repo.toml(rel);
+      if (isRecord(value)) {
+        layers.push(value);
+        keyParts.push(rel);
+      }
+    }
+    const key = keyParts.join('\0');
+    let settings = this.#settings.get(key);
+    if (!settings) {
+      settings = settingsFor(this.#config, layers);
+      this.#settings.set(key, settings);
+    }
+    return settings;
+  }
+
+  simulation(cwdRel: string): Simulation {
+    let sim = this.#sims.get(cwdRel);
+    if (!sim) {
+      sim = simulate(this.cache, this.#repo.abs(cwdRel), this.settings(cwdRel), { boundary: this.#options.boundary });
+      this.#sims.set(cwdRel, sim);
+    }
+    return sim;
+  }
+
+  simulations(): { cwd: string; sim: Simulation }[] {
+    return this.cwds().map((cwd) => ({ cwd, sim: this.simulation(cwd) }));
+  }
+
+  /** Every simulated cwd whose chain selected this file, with what happened to it there. */
+  loadsOf(fileRel: string): readonly FileLoad[] {
+    this.index();
+    return this.#loads?.get(fileRel) ?? [];
+  }
+
+  /** What Codex found probing a directory (repo-relative), as seen from any simulated cwd. */
+  searched(dirRel: string): SearchedDirectory | undefined {
+    this.index();
+    return this.#dirs?.get(dirRel);
+  }
+
+  private index(): void {
+    if (this.#loads) return;
+    const loads = new Map<string, FileLoad[]>();
+    const dirs = new Map<string, SearchedDirectory>();
+    for (const { cwd, sim } of this.simulations()) {
+      for (const searched of sim.searched) {
+        const rel = this.#repo.rel(searched.dir);
+        if (!dirs.has(rel)) dirs.set(rel, searched);
+      }
+      for (const file of sim.files) {
+        const rel = this.#repo.rel(file.path);
+        const list = loads.get(rel);
+        if (list) list.push({ cwd, file });
+        else loads.set(rel, [{ cwd, file }]);
+      }
+    }
+    this.#loads = loads;
+    this.#dirs = dirs;
+  }
+}
+
+function dirOf(rel: string): string {
+  const d = path.posix.dirname(rel);
+  return d === '.' ? '' : d;
+}

@@ -1,0 +1,75 @@
+import * as path from 'node:path';
+import type { Diagnostic } from '../kit/types.js';
+
+export interface EslintMessage {
+  ruleId: string | null;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  messageId: string;
+  data: Record<string, unknown>;
+  fatal?: true;
+  related?: Diagnostic['related'];
+}
+
+export interface EslintResult {
+  filePath: string;
+  messages: EslintMessage[];
+  suppressedMessages: EslintMessage[];
+  errorCount: number;
+  fatalErrorCount: number;
+  warningCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  usedDeprecatedRules: [];
+}
+
+/**
+ * ESLint's JSON result shape (one entry per file with diagnostics, sorted by path then position),
+ * so existing consumers of ESLint JSON read it unchanged. `fix` is left out: ESLint's ranges are
+ * character offsets and ours are bytes.
+ */
+export function toEslintResults(diagnostics: readonly Diagnostic[], root: string): EslintResult[] {
+  const byFile = new Map<string, Diagnostic[]>();
+  for (const d of diagnostics) {
+    const list = byFile.get(d.file);
+    if (list) list.push(d);
+    else byFile.set(d.file, [d]);
+  }
+  return [...byFile.entries()].map(([file, list]) => {
+    const messages = list.map((d): EslintMessage => {
+      const m: EslintMessage = {
+        ruleId: d.ruleId,
+        severity: d.severity,
+        message: d.message,
+        line: d.line,
+        column: d.column,
+        endLine: d.endLine,
+        endColumn: d.endColumn,
+        messageId: d.messageId,
+        data: d.data,
+      };
+      if (d.fatal) m.fatal = true;
+      if (d.related) m.related = d.related;
+      return m;
+    });
+    return {
+      filePath: path.join(root, file),
+      messages,
+      suppressedMessages: [],
+      errorCount: list.filter((d) => d.severity === 2).length,
+      fatalErrorCount: list.filter((d) => d.fatal).length,
+      warningCount: list.filter((d) => d.severity === 1).length,
+      fixableErrorCount: list.filter((d) => d.severity === 2 && d.fix).length,
+      fixableWarningCount: list.filter((d) => d.severity === 1 && d.fix).length,
+      usedDeprecatedRules: [],
+    };
+  });
+}
+
+export function formatJson(diagnostics: readonly Diagnostic[], root: string): string {
+  return JSON.stringify(toEslintResults(diagnostics, root)) + '\n';
+}

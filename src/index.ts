@@ -1,0 +1,12 @@
+export { lint, prepare, type LintOptions, type LintResult } from './engine/lint.js';
+export { explain, type ExplainJson, type ExplainReport } from './explain.js';
+export { loadConfigFile, resolveRoot } from './config/load.js';
+export { formatJson, toEslintResults } from './formatters/json.js';
+export { formatStylish } from './formatters/stylish.js';
+export { simulate, ProbeCache, findRoot } from './discovery/simulate.js';
+export { NodeFileSystem, MemoryFileSystem, type FileSystem } from './repo/vfs.js';
+export { defineRule } from './kit/define-rule.js';
+export type * from './kit/types.js';
+export type * from './discovery/types.js';
+export { rules } from '../rules/index.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,77 @@
+/**
+ * Rust's `char::is_whitespace` (Unicode White_Space), which Codex uses via `str::trim`.
+ * Unlike JavaScript's `trim()` it excludes U+FEFF and includes U+0085.
+ * Source: codex-discovery.md §2.4.
+ */
+const RUST_WHITESPACE = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
+  0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+export function isRustWhitespace(codePoint: number): boolean {
+  return RUST_WHITESPACE.has(codePoint);
+}
+
+export function isRustWhitespaceOnly(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (!RUST_WHITESPACE.has(text.charCodeAt(i))) return false;
+  }
+  return true;
+}
+
+/** Rust's `str::trim`. */
+export function rustTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && RUST_WHITESPACE.has(text.charCodeAt(start))) start++;
+  while (end > start && RUST_WHITESPACE.has(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
+
+const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/**
+ * Rust's `String::from_utf8_lossy`: each maximal invalid subsequence becomes one U+FFFD, the BOM is
+ * kept. WHATWG's decoder makes the same substitutions (codex-discovery.md §5.1).
+ */
+export function decodeLossy(bytes: Uint8Array): string {
+  return lossyDecoder.decode(bytes);
+}
+
+export function utf8Length(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** The closest candidate within a distance that scales with the name's length, or undefined. */
+export function closest(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  const lower = name.toLowerCase();
+  for (const candidate of candidates) {
+    const d = editDistance(lower, candidate.toLowerCase());
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : pluralNoun}`;
+}

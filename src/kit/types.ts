@@ -1,0 +1,117 @@
+import type { z } from 'zod';
+import type { InstructionFile } from '../markdown/instruction-file.js';
+import type { RepoIndex } from '../repo/repo-index.js';
+import type { DiscoveryView } from '../discovery/view.js';
+
+export type Severity = 'off' | 'warn' | 'error';
+/** ESLint's numeric severities, used in output. */
+export type NumericSeverity = 1 | 2;
+
+/** 1-based line and column; columns count UTF-16 code units like ESLint and editors. */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+export interface SourceRange extends Position {
+  endLine: number;
+  /** Exclusive. */
+  endColumn: number;
+}
+
+export interface RelatedLocation extends Position {
+  /** Repository-relative POSIX path. */
+  file: string;
+  message: string;
+}
+
+/** Replace raw bytes [start, end) of the reported file with `text` encoded as UTF-8. */
+export interface Fix {
+  range: [number, number];
+  text: string;
+}
+
+export interface Diagnostic extends SourceRange {
+  ruleId: string | null;
+  messageId: string;
+  message: string;
+  data: Record<string, unknown>;
+  severity: NumericSeverity;
+  /** Repository-relative POSIX path. */
+  file: string;
+  fatal?: boolean;
+  fix?: Fix;
+  related?: RelatedLocation[];
+  docs?: string;
+}
+
+export type MessageData = Record<string, string | number | boolean | null | undefined>;
+export type MessageFn<D> = (data: D) => string;
+// Message functions declare their own data types; `never` keeps any signature assignable.
+export type Messages = Record<string, MessageFn<never>>;
+
+/** Where a report points: a text range in a file, given as text offsets, byte offsets or a position. */
+export type ReportLocation =
+  | { offset: number; endOffset?: number }
+  | { byteOffset: number; endByteOffset?: number }
+  | { start: Position; end?: Position }
+  | { node: { position?: { start: { offset?: number }; end: { offset?: number } } } };
+
+export type ReportDescriptor<M extends Messages> = {
+  [K in keyof M & string]: {
+    messageId: K;
+    data: Parameters<M[K]>[0];
+    /** Repository-relative path; defaults to the file being checked (required in repo-scope rules). */
+    file?: string;
+    loc?: ReportLocation;
+    related?: RelatedLocation[];
+    fix?: Fix;
+  };
+}[keyof M & string];
+
+export interface RuleContext<M extends Messages> {
+  /** The instruction file under check (file-scope rules only). */
+  file: InstructionFile;
+  repo: RepoIndex;
+  discovery: DiscoveryView;
+  report(descriptor: ReportDescriptor<M>): void;
+}
+
+export interface RepoRuleContext<M extends Messages> extends Omit<RuleContext<M>, 'file'> {
+  /** Instruction files the run covers. */
+  files: readonly InstructionFile[];
+}
+
+export type RuleScope = 'file' | 'repo';
+
+export interface RuleMeta<M extends Messages, O extends z.ZodType> {
+  description: string;
+  severity: Severity;
+  scope: RuleScope;
+  tags: string[];
+  fixable: boolean;
+  /** Whether the rule needs the Markdown tree (parsed lazily only when some enabled rule does). */
+  needsTree?: boolean;
+  /** Whether the rule needs the Codex discovery simulation. */
+  needsDiscovery?: boolean;
+  messages: M;
+  options: O;
+}
+
+interface RuleBase<M extends Messages, O extends z.ZodType> {
+  id: string;
+  meta: RuleMeta<M, O> & { docs: string };
+}
+
+export interface FileRule<M extends Messages = Messages, O extends z.ZodType = z.ZodType> extends RuleBase<M, O> {
+  meta: RuleMeta<M, O> & { docs: string; scope: 'file' };
+  check(ctx: RuleContext<M>, options: z.output<O>): void;
+}
+
+export interface RepoRule<M extends Messages = Messages, O extends z.ZodType = z.ZodType> extends RuleBase<M, O> {
+  meta: RuleMeta<M, O> & { docs: string; scope: 'repo' };
+  check(ctx: RepoRuleContext<M>, options: z.output<O>): void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry holds rules of every message/option type
+export type AnyRule = FileRule<any, any> | RepoRule<any, any>;

@@ -1,0 +1,42 @@
+import * as path from 'node:path';
+
+/** The two names Codex always probes, in order (codex-discovery.md §2.1). */
+export const CODEX_OVERRIDE = 'AGENTS.override.md';
+export const CODEX_DEFAULT = 'AGENTS.md';
+
+export type InstructionKind =
+  /** AGENTS.md or AGENTS.override.md, exactly. */
+  | 'codex'
+  /** A name Codex only loads when configured as a fallback (or on a case-insensitive disk). */
+  | 'agents-variant'
+  /** Another host's file: CLAUDE.md, GEMINI.md, Copilot, Cursor, Windsurf, ... */
+  | 'other-host';
+
+const OTHER_HOST_BASENAMES = new Set([
+  'CLAUDE.md',
+  'CLAUDE.local.md',
+  'GEMINI.md',
+  '.cursorrules',
+  '.windsurfrules',
+  '.clinerules',
+  '.goosehints',
+  'copilot-instructions.md',
+]);
+
+/**
+ * Classifies a repository-relative path as an instruction file, or returns null. Configured fallback
+ * names count as instruction files wherever they sit.
+ */
+export function instructionKind(relPath: string, fallbacks: readonly string[] = []): InstructionKind | null {
+  const base = path.posix.basename(relPath);
+  if (base === CODEX_DEFAULT || base === CODEX_OVERRIDE) return 'codex';
+  if (/^agents?([._-][^/]*)?\.md$/i.test(base)) return 'agents-variant';
+  if (OTHER_HOST_BASENAMES.has(base)) return 'other-host';
+  if (/(^|\/)\.github\/instructions\/[^/]+\.instructions\.md$/.test(relPath)) return 'other-host';
+  if (/(^|\/)\.cursor\/rules\/[^/]+\.mdc?$/.test(relPath)) return 'other-host';
+  if (/(^|\/)\.windsurf\/rules\/[^/]+\.md$/.test(relPath)) return 'other-host';
+  for (const name of fallbacks) {
+    if (name && !path.posix.isAbsolute(name) && (relPath === name || relPath.endsWith(`/${name}`))) return 'agents-variant';
+  }
+  return null;
+}

@@ -1,0 +1,146 @@
+import * as path from 'node:path';
+import { FsError, type FileSystem } from './vfs.js';
+import { listFiles, type FileListing } from './walk.js';
+import { instructionKind, type InstructionKind } from './instruction-names.js';
+import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
+import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
+
+export interface RepoIndexOptions {
+  root: string;
+  fs: FileSystem;
+  /** Extra instruction-file names (Codex fallbacks). */
+  fallbackNames?: readonly string[];
+  /** Use `git ls-files` when the root is a work tree (default true). */
+  useGit?: boolean;
+}
+
+/**
+ * Everything the run knows about the repository, built once and read-only: the file list, the
+ * instruction files, parsed manifests and workspace packages. All IO of a lint happens here (and in
+ * discovery probes), so rules stay pure.
+ */
+export class RepoIndex {
+  readonly root: string;
+  readonly fs: FileSystem;
+  readonly listing: FileListing;
+  readonly files: readonly string[];
+  readonly #fileSet: Set<string>;
+  readonly #byBase = new Map<string, string[]>();
+  readonly #bytes = new Map<string, Uint8Array | FsError>();
+  readonly #parsed = new Map<string, ParseOutcome<unknown> | null>();
+  readonly #fallbacks: readonly string[];
+  #dirs: Set<string> | undefined;
+  #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
+  #packages: WorkspacePackage[] | undefined;
+
+  constructor(options: RepoIndexOptions) {
+    this.root = options.root;
+    this.fs = options.fs;
+    this.#fallbacks = options.fallbackNames ?? [];
+    this.listing = listFiles(options.fs, options.root, options.useGit ?? true);
+    this.files = this.listing.files;
+    this.#fileSet = new Set(this.files);
+    for (const file of this.files) {
+      const base = path.posix.basename(file);
+      const list = this.#byBase.get(base);
+      if (list) list.push(file);
+      else this.#byBase.set(base, [file]);
+    }
+  }
+
+  abs(rel: string): string {
+    return rel ? path.join(this.root, rel) : this.root;
+  }
+
+  /** Repository-relative POSIX path of an absolute path (may start with ../ when outside). */
+  rel(abs: string): string {
+    return path.relative(this.root, abs).split(path.sep).join('/');
+  }
+
+  has(rel: string): boolean {
+    return this.#fileSet.has(rel);
+  }
+
+  filesNamed(base: string): readonly string[] {
+    return this.#byBase.get(base) ?? [];
+  }
+
+  /** Every directory that holds a listed file, and their ancestors ('' is the root). */
+  get dirs(): Set<string> {
+    if (this.#dirs) return this.#dirs;
+    const dirs = new Set<string>(['']);
+    for (const file of this.files) {
+      for (let d = path.posix.dirname(file); d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
+    }
+    this.#dirs = dirs;
+    return dirs;
+  }
+
+  instructionFiles(): readonly { path: string; kind: InstructionKind }[] {
+    this.#instructionPaths ??= this.files.flatMap((p) => {
+      const kind = instructionKind(p, this.#fallbacks);
+      return kind ? [{ path: p, kind }] : [];
+    });
+    return this.#instructionPaths;
+  }
+
+  /** Raw bytes, read once. Errors are returned, not thrown, so each caller can report them in place. */
+  bytes(rel: string): Uint8Array | FsError {
+    let cached = this.#bytes.get(rel);
+    if (cached === undefined) {
+      try {
+        cached = this.fs.read(this.abs(rel));
+      } catch (error) {
+        cached = error instanceof FsError ? error : new FsError('EIO', this.abs(rel), String(error));
+      }
+      this.#bytes.set(rel, cached);
+    }
+    return cached;
+  }
+
+  text(rel: string): string | null {
+    if (!this.has(rel)) return null;
+    const bytes = this.bytes(rel);
+    return bytes instanceof FsError ? null : Buffer.from(bytes).toString('utf8');
+  }
+
+  json(rel: string): unknown {
+    return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$/.test(rel)));
+  }
+
+  yaml(rel: string): unknown {
+    return this.parsed(rel, (b) => parseYamlManifest(rel, b));
+  }
+
+  toml(rel: string): unknown {
+    return this.parsed(rel, (b) => parseTomlManifest(rel, b));
+  }
+
+  private parsed(rel: string, parse: (bytes: Uint8Array) => ParseOutcome<unknown>): unknown {
+    if (!this.#parsed.has(rel)) {
+      if (!this.has(rel)) {
+        this.#parsed.set(rel, null);
+      } else {
+        const bytes = this.bytes(rel);
+        this.#parsed.set(
+          rel,
+          bytes instanceof FsError ? { ok: false, problem: { file: rel, line: 1, column: 1, message: `cannot read: ${bytes.code}` } } : parse(bytes),
+        );
+      }
+    }
+    const outcome = this.#parsed.get(rel);
+    return outcome && outcome.ok ? outcome.value : undefined;
+  }
+
+  /** Manifests that were needed and failed to parse, in path order. */
+  manifestProblems(): ManifestProblem[] {
+    const problems: ManifestProblem[] = [];
+    for (const outcome of this.#parsed.values()) if (outcome && !outcome.ok) problems.push(outcome.problem);
+    return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  }
+
+  workspacePackages(): readonly WorkspacePackage[] {
+    this.#packages ??= findWorkspacePackages(this);
+    return this.#packages;
+  }
+}

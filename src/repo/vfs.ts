@@ -1,0 +1,214 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** What a metadata call says about a path, with symlinks followed (Codex uses followed metadata). */
+export type EntryKind = 'file' | 'dir' | 'special' | 'missing' | 'error';
+
+export interface Probe {
+  kind: EntryKind;
+  /** errno code when kind is 'error' (EACCES, ELOOP, ENAMETOOLONG, ...). */
+  code?: string;
+  /** Whether the path itself is a symlink (lstat). */
+  symlink: boolean;
+  /** Size in bytes for regular files. */
+  size?: number;
+  mtimeMs?: number;
+}
+
+export interface DirEntry {
+  name: string;
+  kind: 'file' | 'dir' | 'symlink' | 'special';
+}
+
+export class FsError extends Error {
+  constructor(
+    readonly code: string,
+    readonly filePath: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * All file-system access goes through this interface, so discovery and the index can run over an
+ * in-memory tree in tests and fuzzing. Paths are absolute, POSIX style.
+ */
+export interface FileSystem {
+  probe(absPath: string): Probe;
+  /** Reads at most `maxBytes` bytes (all when omitted). Throws FsError. */
+  read(absPath: string, maxBytes?: number): Uint8Array;
+  /** Throws FsError. */
+  list(absPath: string): DirEntry[];
+}
+
+function errnoOf(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : 'EIO';
+}
+
+const NOT_FOUND = new Set(['ENOENT', 'ENOTDIR']);
+
+export class NodeFileSystem implements FileSystem {
+  probe(absPath: string): Probe {
+    let symlink = false;
+    try {
+      symlink = fs.lstatSync(absPath).isSymbolicLink();
+    } catch (error) {
+      const code = errnoOf(error);
+      return NOT_FOUND.has(code) ? { kind: 'missing', symlink: false } : { kind: 'error', code, symlink: false };
+    }
+    try {
+      const st = fs.statSync(absPath);
+      if (st.isFile()) return { kind: 'file', symlink, size: st.size, mtimeMs: st.mtimeMs };
+      if (st.isDirectory()) return { kind: 'dir', symlink };
+      return { kind: 'special', symlink };
+    } catch (error) {
+      const code = errnoOf(error);
+      // A dangling symlink is NotFound to Codex's followed metadata (codex-discovery.md §2.3).
+      return NOT_FOUND.has(code) ? { kind: 'missing', symlink } : { kind: 'error', code, symlink };
+    }
+  }
+
+  read(absPath: string, maxBytes?: number): Uint8Array {
+    let fd: number;
+    try {
+      // O_NONBLOCK keeps a FIFO that slipped past a probe from blocking the process.
+      fd = fs.openSync(absPath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    } catch (error) {
+      throw new FsError(errnoOf(error), absPath, `cannot open ${absPath}: ${errnoOf(error)}`);
+    }
+    try {
+      const st = fs.fstatSync(fd);
+      if (!st.isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
+      const size = maxBytes === undefined ? st.size : Math.min(st.size, maxBytes);
+      const buffer = Buffer.allocUnsafe(size);
+      let filled = 0;
+      while (filled < size) {
+        const n = fs.readSync(fd, buffer, filled, size - filled, filled);
+        if (n === 0) break;
+        filled += n;
+      }
+      return filled === size ? buffer : buffer.subarray(0, filled);
+    } catch (error) {
+      if (error instanceof FsError) throw error;
+      throw new FsError(errnoOf(error), absPath, `cannot read ${absPath}: ${errnoOf(error)}`);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  list(absPath: string): DirEntry[] {
+    try {
+      return fs.readdirSync(absPath, { withFileTypes: true }).map((d) => ({
+        name: d.name,
+        kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'special',
+      }));
+    } catch (error) {
+      throw new FsError(errnoOf(error), absPath, `cannot list ${absPath}: ${errnoOf(error)}`);
+    }
+  }
+}
+
+export type MemoryEntry =
+  | string
+  | Uint8Array
+  | { symlink: string }
+  | { dir: true }
+  | { special: true }
+  | { error: string; content?: string };
+
+/**
+ * An in-memory tree for tests and fuzzing. Keys are absolute paths; directories are implied by
+ * their children. Symlink targets may be relative to the link's directory.
+ */
+export class MemoryFileSystem implements FileSystem {
+  readonly #entries = new Map<string, MemoryEntry>();
+  readonly #dirs = new Set<string>(['/']);
+
+  constructor(entries: Record<string, MemoryEntry>) {
+    for (const [p, entry] of Object.entries(entries)) {
+      const abs = path.posix.resolve('/', p);
+      this.#entries.set(abs, entry);
+      if (typeof entry === 'object' && 'dir' in entry) this.#dirs.add(abs);
+      for (let d = path.posix.dirname(abs); ; d = path.posix.dirname(d)) {
+        this.#dirs.add(d);
+        if (d === '/') break;
+      }
+    }
+  }
+
+  /** Follows symlinks; returns the final path or an errno code. */
+  private resolve(absPath: string, depth = 0): { path: string } | { code: string } {
+    if (depth > 40) return { code: 'ELOOP' };
+    // Resolve each parent component first, so links inside the path are followed too.
+    const parts = absPath.split('/').filter(Boolean);
+    let current = '/';
+    for (let i = 0; i < parts.length; i++) {
+      const next = path.posix.join(current, parts[i] ?? '');
+      const entry = this.#entries.get(next);
+      if (entry && typeof entry === 'object' && 'symlink' in entry) {
+        const target = path.posix.resolve(path.posix.dirname(next), entry.symlink);
+        const resolved = this.resolve(target, depth + 1);
+        if ('code' in resolved) return resolved;
+        current = resolved.path;
+      } else {
+        current = next;
+      }
+    }
+    return { path: current };
+  }
+
+  probe(absPath: string): Probe {
+    const own = this.#entries.get(absPath);
+    const symlink = own !== undefined && typeof own === 'object' && 'symlink' in own;
+    const resolved = this.resolve(absPath);
+    if ('code' in resolved) return { kind: 'error', code: resolved.code, symlink };
+    const entry = this.#entries.get(resolved.path);
+    if (entry === undefined) return this.#dirs.has(resolved.path) ? { kind: 'dir', symlink } : { kind: 'missing', symlink };
+    if (typeof entry === 'string') return { kind: 'file', symlink, size: Buffer.byteLength(entry), mtimeMs: 0 };
+    if (entry instanceof Uint8Array) return { kind: 'file', symlink, size: entry.length, mtimeMs: 0 };
+    if ('dir' in entry) return { kind: 'dir', symlink };
+    if ('special' in entry) return { kind: 'special', symlink };
+    if ('error' in entry) return entry.content === undefined ? { kind: 'error', code: entry.error, symlink } : { kind: 'file', symlink, size: Buffer.byteLength(entry.content) };
+    return { kind: 'missing', symlink };
+  }
+
+  read(absPath: string, maxBytes?: number): Uint8Array {
+    const resolved = this.resolve(absPath);
+    if ('code' in resolved) throw new FsError(resolved.code, absPath, `cannot read ${absPath}: ${resolved.code}`);
+    const entry = this.#entries.get(resolved.path);
+    if (entry === undefined) {
+      const code = this.#dirs.has(resolved.path) ? 'EISDIR' : 'ENOENT';
+      throw new FsError(code, absPath, `cannot read ${absPath}: ${code}`);
+    }
+    let bytes: Uint8Array;
+    if (typeof entry === 'string') bytes = Buffer.from(entry, 'utf8');
+    else if (entry instanceof Uint8Array) bytes = entry;
+    else if ('error' in entry) throw new FsError(entry.error, absPath, `cannot read ${absPath}: ${entry.error}`);
+    else throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
+    return maxBytes === undefined ? bytes : bytes.subarray(0, maxBytes);
+  }
+
+  list(absPath: string): DirEntry[] {
+    const resolved = this.resolve(absPath);
+    if ('code' in resolved || !this.#dirs.has(resolved.path)) throw new FsError('ENOTDIR', absPath, `cannot list ${absPath}`);
+    const prefix = resolved.path === '/' ? '/' : `${resolved.path}/`;
+    const names = new Map<string, DirEntry['kind']>();
+    for (const p of [...this.#entries.keys(), ...this.#dirs]) {
+      if (!p.startsWith(prefix) || p === resolved.path) continue;
+      const rest = p.slice(prefix.length);
+      const name = rest.split('/')[0] ?? '';
+      if (!name) continue;
+      if (rest.includes('/') || this.#dirs.has(prefix + name)) {
+        const own = this.#entries.get(prefix + name);
+        names.set(name, own && typeof own === 'object' && 'symlink' in own ? 'symlink' : 'dir');
+        continue;
+      }
+      const entry = this.#entries.get(p);
+      const kind: DirEntry['kind'] =
+        entry && typeof entry === 'object' && 'symlink' in entry ? 'symlink' : entry && typeof entry === 'object' && 'special' in entry ? 'special' : 'file';
+      names.set(name, kind);
+    }
+    return [...names].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, kind]) => ({ name, kind }));
+  }
+}

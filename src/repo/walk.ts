@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { FileSystem } from './vfs.js';
+
+export interface FileListing {
+  /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
+  files: string[];
+  /** How the list was made, for --debug and explain. */
+  source: 'git' | 'walk';
+  /** Problems met while listing (unreadable directories, a broken git), as located notes. */
+  problems: { path: string; message: string }[];
+}
+
+/** Directories never entered: dependency trees and VCS metadata. */
+const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
+
+/**
+ * Lists the repository's files: `git ls-files` when the root is a work tree (fast and exactly the
+ * user's ignore rules), else a walk that honours `.gitignore` files.
+ */
+export function listFiles(fs: FileSystem, root: string, useGit = true): FileListing {
+  if (useGit && fs.probe(path.join(root, '.git')).kind !== 'missing') {
+    const listed = gitListFiles(root);
+    if (listed) return walkNested(fs, root, listed);
+  }
+  return walk(fs, root);
+}
+
+function gitListFiles(root: string): string[] | null {
+  try {
+    const out = execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name'], {
+      encoding: 'buffer',
+      maxBuffer: 1 << 30,
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
+    });
+    const text = out.toString('utf8');
+    const files = text.split('\0').filter((p) => p.length > 0);
+    return files;
+  } catch {
+    // No git, a corrupt .git, or a root that is not a work tree: the walk below still works.
+    return null;
+  }
+}
+
+/**
+ * git lists a nested repository (untracked, "inner/") or a submodule (a gitlink) as one entry; their
+ * files matter too, since a nested root marker changes what Codex loads below it.
+ */
+function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing {
+  const files: string[] = [];
+  const problems: FileListing['problems'] = [];
+  const seen = new Set<string>();
+  for (const entry of listed) {
+    if (seen.has(entry)) continue; // --cached lists a conflicted file once per stage
+    seen.add(entry);
+    const rel = entry.endsWith('/') ? entry.slice(0, -1) : entry;
+    const probe = fs.probe(path.join(root, rel));
+    if (probe.kind === 'dir' && !probe.symlink) {
+      const nested = walk(fs, path.join(root, rel));
+      for (const f of nested.files) files.push(`${rel}/${f}`);
+      for (const p of nested.problems) problems.push({ path: `${rel}/${p.path}`, message: p.message });
+    } else if (probe.kind !== 'missing' || probe.symlink) {
+      files.push(rel);
+    }
+  }
+  files.sort(comparePaths);
+  return { files, source: 'git', problems };
+}
+
+export function walk(fs: FileSystem, root: string): FileListing {
+  const files: string[] = [];
+  const problems: FileListing['problems'] = [];
+  const visit = (rel: string, rules: { base: string; ig: Ignore }[]) => {
+    const abs = rel ? path.join(root, rel) : root;
+    let entries;
+    try {
+      entries = fs.list(abs);
+    } catch (error) {
+      problems.push({ path: rel || '.', message: `cannot list directory: ${(error as { code?: string }).code ?? 'error'}` });
+      return;
+    }
+    const own = entries.find((e) => e.name === '.gitignore' && e.kind === 'file');
+    let active = rules;
+    if (own) {
+      try {
+        const text = Buffer.from(fs.read(path.join(abs, '.gitignore'))).toString('utf8');
+        active = [...rules, { base: rel, ig: ignore().add(text) }];
+      } catch {
+        problems.push({ path: rel ? `${rel}/.gitignore` : '.gitignore', message: 'cannot read .gitignore' });
+      }
+    }
+    const ignored = (childRel: string, isDir: boolean) =>
+      active.some(({ base, ig }) => {
+        const local = base ? childRel.slice(base.length + 1) : childRel;
+        return ig.ignores(isDir ? `${local}/` : local);
+      });
+    for (const entry of entries) {
+      const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.kind === 'dir') {
+        if (SKIP_DIRS.has(entry.name) || ignored(childRel, true)) continue;
+        visit(childRel, active);
+      } else if (!ignored(childRel, false)) {
+        // Symlinks are listed, never entered: git does the same, and it rules out loops.
+        files.push(childRel);
+      }
+    }
+  };
+  visit('', []);
+  files.sort(comparePaths);
+  return { files, source: 'walk', problems };
+}
+
+/** Byte-wise path order, the same on every platform and locale (determinism of output). */
+export function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

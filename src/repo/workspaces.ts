@@ -1,0 +1,72 @@
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import { isRecord, stringArray } from './manifests.js';
+import type { RepoIndex } from './repo-index.js';
+
+export interface WorkspacePackage {
+  /** Repository-relative directory ('' for the root). */
+  dir: string;
+  /** The ecosystem that declared it. */
+  source: 'npm' | 'pnpm' | 'lerna' | 'nx' | 'cargo' | 'go' | 'uv';
+}
+
+/**
+ * Workspace package directories of every ecosystem the repository declares. Globs are matched against
+ * the index's directories (which already honour .gitignore and skip node_modules), so no second walk
+ * of the disk is needed; each pattern only matches directories holding the ecosystem's manifest.
+ */
+export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
+  const found = new Map<string, WorkspacePackage>();
+  const add = (source: WorkspacePackage['source'], patterns: string[], manifest: string) => {
+    const include = patterns.filter((p) => !p.startsWith('!')).map(normalizePattern);
+    const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => normalizePattern(p.slice(1)));
+    if (include.length === 0) return;
+    const isIncluded = picomatch(include, { dot: false });
+    const isExcluded = exclude.length ? picomatch(exclude) : () => false;
+    for (const file of repo.filesNamed(manifest)) {
+      const dir = path.posix.dirname(file);
+      if (dir === '.' || found.has(dir)) continue;
+      if (isIncluded(dir) && !isExcluded(dir)) found.set(dir, { dir, source });
+    }
+  };
+
+  const pkg = repo.json('package.json');
+  if (isRecord(pkg)) {
+    const ws = pkg['workspaces'];
+    add('npm', Array.isArray(ws) ? stringArray(ws) : isRecord(ws) ? stringArray(ws['packages']) : [], 'package.json');
+  }
+  const pnpm = repo.yaml('pnpm-workspace.yaml');
+  if (isRecord(pnpm)) add('pnpm', stringArray(pnpm['packages']), 'package.json');
+  const lerna = repo.json('lerna.json');
+  if (isRecord(lerna)) add('lerna', stringArray(lerna['packages']), 'package.json');
+  for (const file of repo.filesNamed('project.json')) {
+    const dir = path.posix.dirname(file);
+    // nx: every project.json declares a project, wherever it sits.
+    if (dir !== '.' && !found.has(dir) && isRecord(repo.json(file))) found.set(dir, { dir, source: 'nx' });
+  }
+  const cargo = repo.toml('Cargo.toml');
+  const cargoWs = isRecord(cargo) ? cargo['workspace'] : undefined;
+  if (isRecord(cargoWs)) add('cargo', [...stringArray(cargoWs['members']), ...stringArray(cargoWs['exclude']).map((e) => `!${e}`)], 'Cargo.toml');
+  const goWork = repo.text('go.work');
+  if (goWork !== null) add('go', goWorkUses(goWork), 'go.mod');
+  const py = repo.toml('pyproject.toml');
+  const uvWs = isRecord(py) && isRecord(py['tool']) && isRecord(py['tool']['uv']) ? py['tool']['uv']['workspace'] : undefined;
+  if (isRecord(uvWs)) add('uv', [...stringArray(uvWs['members']), ...stringArray(uvWs['exclude']).map((e) => `!${e}`)], 'pyproject.toml');
+
+  return [...found.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+}
+
+function normalizePattern(pattern: string): string {
+  return pattern.replace(/^\.\//, '').replace(/\/+$/, '') || '.';
+}
+
+/** `use ./a` and `use ( ./a ./b )` directives of a go.work file. */
+export function goWorkUses(text: string): string[] {
+  const uses: string[] = [];
+  const withoutComments = text.replace(/\/\/[^\n]*/g, '');
+  for (const match of withoutComments.matchAll(/^\s*use\s*(?:\(([^)]*)\)|(\S+))/gm)) {
+    const block = match[1] ?? match[2] ?? '';
+    for (const item of block.split(/\s+/)) if (item) uses.push(item.replace(/^"|"$/g, ''));
+  }
+  return uses;
+}
