@@ -4,6 +4,7 @@ import { lint, prepare, type LintOptions } from './engine/lint.js';
 import { formatJson } from './formatters/json.js';
 import { formatStylish } from './formatters/stylish.js';
 import { explain } from './explain.js';
+import { applyFixes } from './engine/fix.js';
 import { formatExplainText } from './formatters/explain-text.js';
 import { printableConfig } from './config/print.js';
 import { ConfigError, UsageError } from './errors.js';
@@ -69,15 +70,22 @@ async function main(argv: string[]): Promise<number> {
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
     .option('--rule <id:severity>', 'set a rule severity, e.g. no-empty-instructions:warn (repeatable)', collect)
     .option('--print-config', 'print the resolved configuration and exit')
+    .option('--fix', 'apply safe fixes to files, atomically, then report what remains')
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
-  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean }) => {
+  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean }) => {
     const options = lintOptions(paths, flags);
     if (flags.printConfig) {
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
       return;
     }
-    const result = await lint(options);
+    let result = await lint(options);
+    if (flags.fix && result.diagnostics.some((d) => d.fix)) {
+      const outcome = applyFixes(result.root, result.diagnostics);
+      for (const r of outcome.refused) process.stderr.write(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
+      // Lint again so the report (and exit code) reflect the files as they are now.
+      result = await lint(options);
+    }
     const shown = flags.quiet ? result.diagnostics.filter((d) => d.severity === 2) : result.diagnostics;
     const output = flags.format === 'json' ? formatJson(shown, result.root) : formatStylish(shown, { color: useColor(flags), root: result.root, cwd: process.cwd() });
     process.stdout.write(output);

@@ -28,6 +28,8 @@ export interface LintOptions {
   cwds?: readonly string[];
   fs?: FileSystem;
   rules?: readonly AnyRule[];
+  /** Rule options set programmatically, on top of the config file (tests, the API). */
+  ruleOptions?: Record<string, unknown>;
 }
 
 export interface LintContext {
@@ -69,7 +71,7 @@ export function prepare(options: LintOptions): LintContext & { targets: string[]
     const rel = path.relative(root.root, target);
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${target} is outside the repository at ${root.root}; lint one repository per run.`);
   }
-  const rules = resolveRules(options.rules ?? allRules, root.config, options.ruleFlags ?? []);
+  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? []);
   const codexValues = Object.entries(root.config.config.codex?.config ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   const codex = loadCodexConfig(
     fs,
@@ -143,6 +145,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     new Date(),
   ).sort(compareDiagnostics);
   return { root: root.root, rootKind: root.kind, diagnostics: kept, files: inScope.map((f) => f.path) };
+}
+
+function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unknown> | undefined): LoadedConfig {
+  if (!ruleOptions) return config;
+  const rules = { ...config.config.rules };
+  for (const [id, opts] of Object.entries(ruleOptions)) {
+    const current = rules[id];
+    const severity = current === undefined ? 'error' : typeof current === 'string' ? current : current[0];
+    rules[id] = [severity, opts];
+  }
+  return { ...config, config: { ...config.config, rules } };
 }
 
 function fatal(file: string, ruleId: string | null, message: string): Diagnostic {
