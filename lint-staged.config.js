@@ -1,0 +1,11 @@
+// The project's own pre-commit checks. Fixtures hold deliberately broken instruction files, so only
+// this project's own instruction files go through agents-lint.
+const isFixture = (file) => file.includes('/fixtures/');
+
+export default {
+  '*.ts': (files) => `eslint --max-warnings 0 ${files.map((f) => JSON.stringify(f)).join(' ')}`,
+  '**/{AGENTS,CLAUDE,GEMINI}*.md': (files) => {
+    const own = files.filter((f) => !isFixture(f));
+    return own.length ? `node dist/src/cli.js ${own.map((f) => JSON.stringify(f)).join(' ')}` : [];
+  },
+};
