@@ -62,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
   let exitCode = 0;
   program
     .name('agents-lint')
+    // Options after a subcommand belong to it (explain has its own --format).
+    .enablePositionalOptions()
     .description('Lint AGENTS.md and other coding-agent instruction files as the agents actually load them.')
     .version(VERSION, '-v, --version')
     .argument('[paths...]', 'files or directories to lint (default: the current directory)')

@@ -78,6 +78,7 @@ export function prepare(options: LintOptions): LintContext & { targets: string[]
     {
       codexHome: options.codexHome ?? defaultCodexHome(),
       overrides: [...codexValues, ...(options.codexOverrides ?? [])],
+      overrideOrigins: codexValues.map(() => ({ kind: 'config-file' as const, path: root.config.path ?? root.root })),
       trust: options.codexTrust ?? root.config.config.codex?.trust,
     },
     root.root,
@@ -107,6 +108,8 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   for (const entry of repo.instructionFiles()) {
     const bytes = repo.bytes(entry.path);
     if (bytes instanceof FsError) {
+      // Deleted in the work tree but still in git's index: nothing to lint.
+      if (bytes.code === 'ENOENT') continue;
       diagnostics.push(fatal(entry.path, null, `Cannot read ${entry.path} (${bytes.code}); agents-lint skipped its content checks. Fix its permissions or remove it.`));
       continue;
     }
@@ -114,8 +117,18 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
   const inScope = files.filter((f) => covered(f.path));
+  const unprepared = new Set<string>();
+  for (const { rule } of enabled) {
+    try {
+      await rule.meta.prepare?.(inScope);
+    } catch (error) {
+      unprepared.add(rule.id);
+      diagnostics.push(fatal('', rule.id, `Rule "${rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
+    }
+  }
 
   for (const { rule, severity, options: ruleOptions } of enabled) {
+    if (unprepared.has(rule.id)) continue;
     const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
     const run = (file: InstructionFile | undefined, body: () => void) => {
       try {

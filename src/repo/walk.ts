@@ -51,22 +51,37 @@ function gitListFiles(root: string): string[] | null {
 function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing {
   const files: string[] = [];
   const problems: FileListing['problems'] = [];
-  const seen = new Set<string>();
+  const submodules = submodulePaths(fs, root);
+  let previous = '';
   for (const entry of listed) {
-    if (seen.has(entry)) continue; // --cached lists a conflicted file once per stage
-    seen.add(entry);
-    const rel = entry.endsWith('/') ? entry.slice(0, -1) : entry;
-    const probe = fs.probe(path.join(root, rel));
-    if (probe.kind === 'dir' && !probe.symlink) {
-      const nested = walk(fs, path.join(root, rel));
-      for (const f of nested.files) files.push(`${rel}/${f}`);
-      for (const p of nested.problems) problems.push({ path: `${rel}/${p.path}`, message: p.message });
-    } else if (probe.kind !== 'missing' || probe.symlink) {
-      files.push(rel);
+    if (entry === previous) continue; // --cached lists a conflicted file once per stage
+    previous = entry;
+    // Only the entries that may be directories are probed: probing all would cost a stat per file.
+    const nested = entry.endsWith('/') ? entry.slice(0, -1) : submodules.has(entry) ? entry : null;
+    if (nested === null) {
+      files.push(entry);
+      continue;
     }
+    const probe = fs.probe(path.join(root, nested));
+    if (probe.kind !== 'dir' || probe.symlink) continue;
+    const inner = walk(fs, path.join(root, nested));
+    for (const f of inner.files) files.push(`${nested}/${f}`);
+    for (const p of inner.problems) problems.push({ path: `${nested}/${p.path}`, message: p.message });
   }
   files.sort(comparePaths);
   return { files, source: 'git', problems };
+}
+
+/** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */
+function submodulePaths(fs: FileSystem, root: string): Set<string> {
+  const paths = new Set<string>();
+  try {
+    const text = Buffer.from(fs.read(path.join(root, '.gitmodules'))).toString('utf8');
+    for (const match of text.matchAll(/^\s*path\s*=\s*(.+?)\s*$/gm)) if (match[1]) paths.add(match[1]);
+  } catch {
+    // no .gitmodules: no submodules
+  }
+  return paths;
 }
 
 export function walk(fs: FileSystem, root: string): FileListing {

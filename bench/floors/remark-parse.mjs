@@ -1,0 +1,16 @@
+// Floor: a single-threaded remark-parse of every instruction file (what remark-based peers pay).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+
+const root = process.argv[2] ?? '.';
+const files = execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer: 1 << 30 })
+  .toString('utf8')
+  .split('\0')
+  .filter((f) => /(^|\/)(AGENTS[^/]*|CLAUDE|GEMINI)\.md$/i.test(f));
+const processor = unified().use(remarkParse);
+let nodes = 0;
+for (const f of files) nodes += processor.parse(readFileSync(path.join(root, f), 'utf8')).children.length;
+console.log(`${files.length} files, ${nodes} top-level nodes`);

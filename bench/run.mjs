@@ -1,0 +1,130 @@
+// `npm run bench`: generates the shared workload (../shared/bench/make-bigrepo.py) and times whole
+// processes (median of 5 after a warm-up; wall time and peak RSS via /usr/bin/time) beside the floors
+// measured in the same run, then writes bench/RESULTS.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.resolve(here, '..');
+const work = path.join(here, 'work');
+const cli = path.join(project, 'dist', 'src', 'cli.js');
+const generator = [path.resolve(project, '..', 'shared', 'bench', 'make-bigrepo.py'), path.resolve(project, 'shared', 'bench', 'make-bigrepo.py')].find(existsSync);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const quick = process.argv.includes('--quick');
+const haveTime = existsSync('/usr/bin/time');
+
+if (!generator) {
+  console.error('bench: cannot find shared/bench/make-bigrepo.py next to the project');
+  process.exit(2);
+}
+mkdirSync(work, { recursive: true });
+
+function workload(name, args) {
+  const dir = path.join(work, name);
+  const stamp = path.join(work, `${name}.stamp`);
+  const want = JSON.stringify(args);
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== want) {
+    console.error(`bench: generating ${name} ${args.join(' ')}`);
+    execFileSync('python3', [generator, dir, ...args], { stdio: 'inherit' });
+    writeFileSync(stamp, want);
+  }
+  return dir;
+}
+
+/** One timed run: wall seconds and peak RSS in MB. */
+function once(cmd, args, cwd) {
+  const env = { ...process.env, CODEX_HOME: path.join(work, 'codex-home'), NO_COLOR: '1' };
+  if (haveTime) {
+    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28 });
+    const last = r.stderr.trim().split('\n').pop() ?? '';
+    const [wall, kb] = last.split(' ').map(Number);
+    return { wall, rss: kb / 1024, code: r.status };
+  }
+  const t = process.hrtime.bigint();
+  const r = spawnSync(cmd, args, { cwd, env, maxBuffer: 1 << 28 });
+  return { wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, code: r.status };
+}
+
+function measure(label, cmd, args, cwd, { before } = {}) {
+  before?.();
+  once(cmd, args, cwd); // warm-up (file cache, JIT-less first load)
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) {
+    before?.();
+    runs.push(once(cmd, args, cwd));
+  }
+  const walls = runs.map((r) => r.wall).sort((a, b) => a - b);
+  const rss = Math.max(...runs.map((r) => r.rss));
+  const result = { label, wall: walls[Math.floor(walls.length / 2)], rss, code: runs[0].code };
+  console.error(`bench: ${label}: ${result.wall.toFixed(3)} s, ${rss.toFixed(0)} MB (exit ${result.code})`);
+  return result;
+}
+
+mkdirSync(path.join(work, 'codex-home'), { recursive: true });
+const big = workload('big', []);
+const node = process.execPath;
+const rules = JSON.parse(execFileSync(node, [cli, '--print-config'], { cwd: big, env: { ...process.env, CODEX_HOME: path.join(work, 'codex-home') } }).toString()).rules;
+const { rules: ruleObjects } = await import(path.join(project, 'dist', 'rules', 'index.js'));
+const discoveryOnly = path.join(work, 'discovery-only.json');
+writeFileSync(
+  discoveryOnly,
+  JSON.stringify({ rules: Object.fromEntries(ruleObjects.filter((r) => rules[r.id] && !r.meta.tags.includes('discovery')).map((r) => [r.id, 'off'])) }, null, 2),
+);
+const staged = execFileSync('git', ['ls-files', 'packages/*/AGENTS.md'], { cwd: big }).toString().split('\n')[0];
+const cacheFile = path.join(work, 'cache.json');
+
+const r = {};
+r.nodeStart = measure('node -e 0', node, ['-e', '0'], big);
+r.gitLs = measure('git ls-files', 'git', ['ls-files', '--cached', '--others', '--exclude-standard'], big);
+r.readDecode = measure('list + read + strict decode', node, [path.join(here, 'floors', 'read-decode.mjs'), big], big);
+r.remark = measure('remark-parse, single thread', node, [path.join(here, 'floors', 'remark-parse.mjs'), big], big);
+r.full = measure('full lint, cold', node, [cli, '--format', 'json'], big);
+r.discovery = measure('discovery rules only', node, [cli, '--config', discoveryOnly, '--format', 'json'], big);
+r.explain = measure('explain one cwd', node, [cli, 'explain', path.dirname(staged), '--format', 'json'], big);
+r.staged = measure('one staged file', node, [cli, '--format', 'json', staged], big);
+r.warm = measure('full lint, warm --cache', node, [cli, '--format', 'json', '--cache', '--cache-location', cacheFile], big, {
+  before: () => {
+    if (!existsSync(cacheFile)) once(node, [cli, '--format', 'json', '--cache', '--cache-location', cacheFile], big);
+  },
+});
+rmSync(cacheFile, { force: true });
+if (!quick) {
+  const huge = workload('big10k', ['--packages', '10000']);
+  const hugeStaged = execFileSync('git', ['ls-files', 'packages/*/AGENTS.md'], { cwd: huge }).toString().split('\n')[0];
+  r.full10k = measure('full lint, cold, 10,000 packages', node, [cli, '--format', 'json'], huge);
+  r.discovery10k = measure('discovery rules only, 10,000 packages', node, [cli, '--config', discoveryOnly, '--format', 'json'], huge);
+  r.staged10k = measure('one staged file, 10,000 packages', node, [cli, '--format', 'json', hugeStaged], huge);
+}
+
+const x = (a, b) => (a / b).toFixed(2);
+const targets = [
+  ['Full lint, cold ≤ 0.6 × remark floor', r.full.wall, 0.6 * r.remark.wall, `${x(r.full.wall, r.remark.wall)} ×`],
+  ['Full lint, warm --cache ≤ 4 × read+decode floor + node start-up', r.warm.wall, 4 * r.readDecode.wall + r.nodeStart.wall, `${x(r.warm.wall, r.readDecode.wall + r.nodeStart.wall / 4)} ×`],
+  ['One staged file ≤ 3 × node -e 0', r.staged.wall, 3 * r.nodeStart.wall, `${x(r.staged.wall, r.nodeStart.wall)} ×`],
+  ['Discovery rules only ≤ 3 × node -e 0 (2,000 packages)', r.discovery.wall, 3 * r.nodeStart.wall, `${x(r.discovery.wall, r.nodeStart.wall)} ×`],
+];
+if (r.full10k) {
+  targets.push(['10,000 packages ≤ 5 × the 2,000-package time (full lint)', r.full10k.wall, 5 * r.full.wall, `${x(r.full10k.wall, r.full.wall)} ×`]);
+  targets.push(['10,000 packages: peak RSS < 400 MB', r.full10k.rss, 400, `${r.full10k.rss.toFixed(0)} MB`]);
+}
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+const lines = [
+  '# Benchmark results',
+  '',
+  `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 10)}.`,
+  `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs.`,
+  '',
+  '| Measurement | Wall (s) | Peak RSS (MB) |',
+  '| --- | ---: | ---: |',
+  ...Object.values(r).map((m) => `| ${m.label} | ${m.wall.toFixed(3)} | ${Number.isNaN(m.rss) ? 'n/a' : m.rss.toFixed(0)} |`),
+  '',
+  '| Target | Measured | Limit | Ratio | Met |',
+  '| --- | ---: | ---: | ---: | :---: |',
+  ...targets.map(([name, got, limit, ratio]) => `| ${name} | ${got.toFixed(3)} | ${limit.toFixed(3)} | ${ratio} | ${got <= limit ? 'yes' : '**no**'} |`),
+  '',
+];
+writeFileSync(path.join(here, 'RESULTS.md'), lines.join('\n'));
+console.log(lines.join('\n'));
