@@ -40,11 +40,11 @@ function describeJsonError(code: string): string {
 
 export function parseYamlManifest(file: string, bytes: Uint8Array): ParseOutcome<unknown> {
   if (bytes.length > MAX_MANIFEST_BYTES) return tooLarge(file, bytes.length);
-  const doc = parseDocument(Buffer.from(bytes).toString('utf8'), { prettyErrors: false, uniqueKeys: false });
+  const doc = parseDocument(Buffer.from(bytes).toString('utf8'), { prettyErrors: true, uniqueKeys: false });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0] ?? { line: 1, col: 1 };
-    return { ok: false, problem: { file, line: pos.line, column: pos.col, message: `invalid YAML: ${first.message.split('\n')[0]}` } };
+    return { ok: false, problem: { file, line: pos.line, column: pos.col, message: `invalid YAML: ${(first.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}` } };
   }
   return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
 }

@@ -72,9 +72,12 @@ export class NodeFileSystem implements FileSystem {
   read(absPath: string, maxBytes?: number): Uint8Array {
     let fd: number;
     try {
-      // O_NONBLOCK keeps a FIFO that slipped past a probe from blocking the process.
+      // A FIFO, socket or device is never opened: opening a FIFO can block, a device can be endless.
+      if (!fs.statSync(absPath).isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
+      // O_NONBLOCK still guards the window between that check and the open.
       fd = fs.openSync(absPath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     } catch (error) {
+      if (error instanceof FsError) throw error;
       throw new FsError(errnoOf(error), absPath, `cannot open ${absPath}: ${errnoOf(error)}`);
     }
     try {

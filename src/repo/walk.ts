@@ -116,6 +116,9 @@ export function walk(fs: FileSystem, root: string): FileListing {
       if (entry.kind === 'dir') {
         if (SKIP_DIRS.has(entry.name) || ignored(childRel, true)) continue;
         visit(childRel, active);
+      } else if (entry.kind === 'special') {
+        // FIFOs, sockets and devices hold no instructions and are never opened (git skips them too).
+        continue;
       } else if (!ignored(childRel, false)) {
         // Symlinks are listed, never entered: git does the same, and it rules out loops.
         files.push(childRel);
