@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/conformance/**', 'node_modules/**'],
-    testTimeout: 30_000,
+    testTimeout: 180_000,
     pool: 'forks',
   },
 });

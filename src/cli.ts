@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
 import { lint, prepare, type LintOptions } from './engine/lint.js';
-import { formatJson } from './formatters/json.js';
-import { formatStylish } from './formatters/stylish.js';
+import { FORMATS, formatResults, type FormatName } from './formatters/index.js';
+import { createBaseline, diskLineSource, filterBaseline, parseBaseline, serializeBaseline } from './engine/baseline.js';
+import { runInit } from './init.js';
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
 import { explain } from './explain.js';
 import { applyFixes } from './engine/fix.js';
 import { formatExplainText } from './formatters/explain-text.js';
 import { printableConfig } from './config/print.js';
 import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
-import type { Trust } from './discovery/hosts/codex.js';
+import type { TrustFlag } from './discovery/hosts/codex.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -18,7 +21,7 @@ interface CommonFlags {
   config?: string;
   rule?: string[];
   codexConfig?: string[];
-  codexTrust?: Trust;
+  codexTrust?: TrustFlag;
   cwd?: string[];
   color: boolean;
   debug?: boolean;
@@ -51,7 +54,9 @@ function addCommon(cmd: Command): Command {
     .option('--root <dir>', 'repository root (default: nearest ancestor with .git or a config with "root": true)')
     .option('-c, --config <file>', 'use this config file instead of the one at the root')
     .option('--codex-config <key=value>', "override a Codex setting like codex's -c (repeatable)", collect)
-    .addOption(new Option('--codex-trust <level>', "treat the project as trusted or untrusted by Codex").choices(['trusted', 'untrusted']))
+    .addOption(
+      new Option('--codex-trust <level>', 'treat the project as trusted or untrusted by Codex; "unset" follows the user config exactly as Codex does').choices(['trusted', 'untrusted', 'unset']),
+    )
     .option('--cwd <dir>', 'also simulate Codex from this working directory (repeatable)', collect)
     .option('--no-color', 'disable colours')
     .option('--debug', 'print stack traces of internal errors');
@@ -67,7 +72,11 @@ async function main(argv: string[]): Promise<number> {
     .description('Lint AGENTS.md and other coding-agent instruction files as the agents actually load them.')
     .version(VERSION, '-v, --version')
     .argument('[paths...]', 'files or directories to lint (default: the current directory)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json']).default('stylish'))
+    .addOption(new Option('-f, --format <format>', 'output format').choices([...FORMATS]).default('stylish'))
+    .option('-o, --output-file <file>', 'write the report to this file instead of standard output')
+    .option('--baseline <file>', 'report only findings not recorded in this baseline file')
+    .option('--write-baseline <file>', 'record every current finding in this baseline file and exit 0')
+    .option('--no-inline-config', 'ignore <!-- agents-lint-disable ... --> comments')
     .option('--quiet', 'report errors only')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
     .option('--rule <id:severity>', 'set a rule severity, e.g. no-empty-instructions:warn (repeatable)', collect)
@@ -75,8 +84,8 @@ async function main(argv: string[]): Promise<number> {
     .option('--fix', 'apply safe fixes to files, atomically, then report what remains')
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
-  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean }) => {
-    const options = lintOptions(paths, flags);
+  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
+    const options = { ...lintOptions(paths, flags), inlineConfig: flags.inlineConfig };
     if (flags.printConfig) {
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
       return;
@@ -88,18 +97,63 @@ async function main(argv: string[]): Promise<number> {
       // Lint again so the report (and exit code) reflect the files as they are now.
       result = await lint(options);
     }
-    const shown = flags.quiet ? result.diagnostics.filter((d) => d.severity === 2) : result.diagnostics;
-    const output = flags.format === 'json' ? formatJson(shown, result.root) : formatStylish(shown, { color: useColor(flags), root: result.root, cwd: process.cwd() });
-    process.stdout.write(output);
-    const errors = result.diagnostics.filter((d) => d.severity === 2).length;
-    const warnings = result.diagnostics.length - errors;
-    if (result.diagnostics.some((d) => d.fatal)) exitCode = 2;
+    const readText = (abs: string) => {
+      try {
+        return nodeFs.readFileSync(abs, 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const lines = diskLineSource(result.root, readText);
+    if (flags.writeBaseline) {
+      const baseline = createBaseline(result.diagnostics, lines);
+      nodeFs.writeFileSync(flags.writeBaseline, serializeBaseline(baseline));
+      process.stderr.write(`agents-lint: recorded ${result.diagnostics.filter((d) => !d.fatal).length} finding(s) in ${flags.writeBaseline}\n`);
+      return;
+    }
+    let diagnostics = result.diagnostics;
+    if (flags.baseline) {
+      const text = readText(nodePath.resolve(flags.baseline));
+      if (text === undefined) throw new UsageError(`cannot read the baseline ${flags.baseline}; create it with --write-baseline ${flags.baseline}`);
+      try {
+        diagnostics = filterBaseline(diagnostics, parseBaseline(text), lines);
+      } catch (error) {
+        throw new UsageError(`${flags.baseline}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const shown = flags.quiet ? diagnostics.filter((d) => d.severity === 2) : diagnostics;
+    const toTerminal = !flags.outputFile && Boolean(process.stdout.isTTY);
+    const output = formatResults(flags.format as FormatName, shown, {
+      root: result.root,
+      cwd: process.cwd(),
+      workspace: process.env['GITHUB_WORKSPACE'] || undefined,
+      rules: result.rules,
+      files: result.files,
+      version: VERSION,
+      color: !flags.outputFile && useColor(flags),
+      source: toTerminal ? (file) => readText(nodePath.join(result.root, file)) : undefined,
+    });
+    if (flags.outputFile) {
+      nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(flags.outputFile)), { recursive: true });
+      nodeFs.writeFileSync(flags.outputFile, output);
+    } else {
+      process.stdout.write(output);
+    }
+    const errors = diagnostics.filter((d) => d.severity === 2).length;
+    const warnings = diagnostics.length - errors;
+    if (diagnostics.some((d) => d.fatal)) exitCode = 2;
     else if (errors > 0) exitCode = 1;
     else if (flags.maxWarnings !== undefined && flags.maxWarnings >= 0 && warnings > flags.maxWarnings) {
       process.stderr.write(`agents-lint found too many warnings (maximum: ${flags.maxWarnings}).\n`);
       exitCode = 1;
     }
   });
+  program
+    .command('init')
+    .description('set up husky + lint-staged so commits run agents-lint on the instruction files and manifests they touch')
+    .action(() => {
+      runInit({ dir: process.cwd(), log: (line) => process.stdout.write(`${line}\n`) });
+    });
   addCommon(
     program
       .command('explain')

@@ -13,7 +13,7 @@ export interface ExplainJson {
   lintRoot: string;
   /** Where Codex itself stops when the lint root came from a config file or --root. */
   codexRoot?: { dir: string | null; note: string };
-  trust: { level: string; source: string };
+  trust: { level: string; source: string; key?: string };
   settings: { projectDocMaxBytes: number; fallbackFilenames: string[]; rootMarkers: string[] };
   searched: { dir: string; candidates: { name: string; result: string; code?: string; symlink: boolean }[]; chosen: string | null }[];
   files: {
@@ -58,7 +58,7 @@ export function explain(options: LintOptions, dir: string | undefined): ExplainR
     rootReason: describeRoot(sim),
     cwd,
     lintRoot: ctx.root.root,
-    trust: { level: ctx.codex.trust.level, source: ctx.codex.trust.source },
+    trust: ctx.discovery.trust(cwdRel),
     settings: { projectDocMaxBytes: sim.settings.maxBytes, fallbackFilenames: sim.settings.fallbackFilenames, rootMarkers: sim.settings.rootMarkers },
     searched: sim.searched.map((s) => ({
       dir: rel(s.dir) || '.',

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { ProbeCache, simulate } from './simulate.js';
-import { settingsFor, type ResolvedCodexConfig } from './hosts/codex.js';
+import { settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
 import type { CodexSettings, LoadedFile, SearchedDirectory, Simulation } from './types.js';
 
 export interface DiscoveryOptions {
@@ -56,26 +56,53 @@ export class DiscoveryView {
     return this.#cwds;
   }
 
-  /** Settings for a cwd: project `.codex/config.toml` layers from the root down apply when trusted. */
+  /**
+   * Settings for a cwd: project `.codex/config.toml` layers from the root down, each applied when its
+   * own directory is trusted (observed on 0.171.0), under the cwd's trust.
+   */
   settings(cwdRel: string): CodexSettings {
     const layers: Record<string, unknown>[] = [];
     const chain = cwdRel === '' ? [''] : ['', ...cwdRel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))];
     const keyParts: string[] = [];
+    const cwdTrust = this.trust(cwdRel);
     for (const dir of chain) {
       const rel = dir ? `${dir}/.codex/config.toml` : '.codex/config.toml';
       const value = this.#repo.toml(rel);
-      if (isRecord(value)) {
+      // Observed on 0.171.0: a layer applies only when both the cwd and the layer's own directory
+      // are trusted (test/conformance/FINDINGS.md §5, and randomized conformance seeds 1005, 1084).
+      if (isRecord(value) && cwdTrust.level === 'trusted' && this.trust(dir).level === 'trusted') {
         layers.push(value);
         keyParts.push(rel);
       }
     }
+    keyParts.push(cwdTrust.level);
     const key = keyParts.join('\0');
     let settings = this.#settings.get(key);
     if (!settings) {
-      settings = settingsFor(this.#config, layers);
+      settings = settingsFor(this.#config, layers, cwdTrust);
       this.#settings.set(key, settings);
     }
     return settings;
+  }
+
+  /** Codex's trust for a repo-relative directory (see trustFor). */
+  trust(dirRel: string): TrustDecision {
+    return trustFor(this.#config, this.#repo.abs(dirRel), (dir) => this.gitRootOf(dir));
+  }
+
+  /** The nearest ancestor that is a real git repository (`.git/HEAD`, or a `.git` file naming one). */
+  private gitRootOf(dir: string): string | null {
+    for (let d = dir; ; d = path.dirname(d)) {
+      const dotGit = path.join(d, '.git');
+      const probe = this.cache.probe(dotGit);
+      if (probe.kind === 'dir' && this.cache.probe(path.join(dotGit, 'HEAD')).kind === 'file') return d;
+      if (probe.kind === 'file') {
+        const read = this.cache.read(dotGit, 4096);
+        const match = 'bytes' in read ? /^gitdir:\s*(.+?)\s*$/m.exec(Buffer.from(read.bytes).toString('utf8')) : null;
+        if (match?.[1] && this.cache.probe(path.join(path.resolve(d, match[1]), 'HEAD')).kind === 'file') return d;
+      }
+      if (path.dirname(d) === d) return null;
+    }
   }
 
   simulation(cwdRel: string): Simulation {

@@ -20,7 +20,15 @@ export function formatExplainText(report: ExplainReport, options: { color: boole
   out.push(bold(`Codex (verified against ${'0.171.0'}) from ${json.cwd}`));
   out.push(`  root: ${json.root ?? '(none)'} — ${json.rootReason}`);
   if (json.codexRoot) out.push(`  ${yellow('note:')} ${json.codexRoot.note}`);
-  out.push(`  trust: ${json.trust.level}${json.trust.source === 'assumed' ? ' (assumed: the user config says nothing about this project)' : ` (from ${json.trust.source})`}`);
+  const trustWhy =
+    json.trust.source === 'assumed'
+      ? ' (assumed: the user config says nothing about this directory or its repository; Codex itself would then ignore the repository\'s .codex/config.toml)'
+      : json.trust.source === 'user-config'
+        ? ` (from [projects."${json.trust.key ?? ''}"] in $CODEX_HOME/config.toml)`
+        : json.trust.source === 'unset'
+          ? ' (no entry: project docs load, repository .codex/config.toml is ignored)'
+          : ' (from --codex-trust)';
+  out.push(`  trust: ${json.trust.level}${trustWhy}`);
   out.push(`  budget: project_doc_max_bytes = ${json.settings.projectDocMaxBytes}; fallbacks: ${json.settings.fallbackFilenames.length ? json.settings.fallbackFilenames.join(', ') : '(none)'}; markers: ${json.settings.rootMarkers.length ? json.settings.rootMarkers.join(', ') : '(none)'}`);
   if (json.userInstructions) out.push(`  user-level instructions: ${json.userInstructions}`);
   out.push('', bold('Directories searched (root → cwd)'));

@@ -18,8 +18,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import type { SpawnSyncReturns } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { accessSync, constants as fsConstants, existsSync, mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -211,6 +209,13 @@ export interface CodexRun {
    * them from the `error` items of `codex exec --json`.
    */
   warnings: string[];
+  /**
+   * Tracing lines codex logs on stderr (`<level> <target>: <message>`, timestamp
+   * dropped), e.g. `ERROR codex_core::agents_md: error trying to find AGENTS.md docs:
+   * Symbolic link loop (os error 40) environment_id="local"` when a discovery error
+   * drops the project docs. Only `codex exec` logs them; `prompt-input` stays silent.
+   */
+  logErrors: string[];
   /** Parsed JSON output (`prompt-input`) or the captured Responses request body (`exec`). */
   raw: unknown;
 }
@@ -237,11 +242,22 @@ const STDERR_NOISE: RegExp[] = [
   /^Reading additional input from stdin/,
 ];
 
+const TRACING_LINE = /^\d{4}-\d\d-\d\dT[\d:.]+Z\s+(ERROR|WARN)\s+(.*)$/;
+
 function stderrWarnings(stderr: string): string[] {
   return stderr
     .split('\n')
     .map((l) => l.trimEnd())
-    .filter((l) => l !== '' && !STDERR_NOISE.some((re) => re.test(l)));
+    .filter((l) => l !== '' && !STDERR_NOISE.some((re) => re.test(l)) && !TRACING_LINE.test(l));
+}
+
+function tracingLines(stderr: string): string[] {
+  const out: string[] = [];
+  for (const line of stderr.split('\n')) {
+    const m = TRACING_LINE.exec(line.trimEnd());
+    if (m !== null) out.push(`${m[1] ?? ''} ${m[2] ?? ''}`);
+  }
+  return out;
 }
 
 interface ContentItem {
@@ -334,7 +350,7 @@ function describeFailure(what: string, res: SpawnSyncReturns<string>): Error {
 
 /**
  * Runs `codex debug prompt-input hi` in `cwd` with `CODEX_HOME=codexHome` and
- * extracts the AGENTS.md fragment. Synchronous; each run takes ~60-80 ms
+ * extracts the AGENTS.md fragment. Synchronous; each run takes ~100 ms
  * (native binary) and runs with separate CODEX_HOME dirs may go in parallel
  * (see `runCodexPromptInputAsync`).
  */
@@ -355,7 +371,7 @@ export function runCodexPromptInput(opts: CodexRunOptions): CodexRun {
 function parsePromptInput(stdout: string, stderr: string): CodexRun {
   const raw: unknown = JSON.parse(stdout);
   const block = findAgentsBlock(raw);
-  return { instructionsText: instructionsOf(block), block, warnings: stderrWarnings(stderr), raw };
+  return { instructionsText: instructionsOf(block), block, warnings: stderrWarnings(stderr), logErrors: tracingLines(stderr), raw };
 }
 
 /** Async twin of `runCodexPromptInput`, for running several scenarios at once. */
@@ -390,92 +406,142 @@ export function runCodexPromptInputAsync(opts: CodexRunOptions): Promise<CodexRu
 }
 
 /**
+ * Helper run as a child `node` process (inside `unshare -n` when possible): brings
+ * the namespace's loopback up, serves a minimal Responses-API stream on
+ * 127.0.0.1, runs codex with `{PORT}` substituted in its arguments and prints
+ * `{ code, stdout, stderr, bodies }` as JSON.
+ */
+const EXEC_HELPER = String.raw`
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+const spec = JSON.parse(process.env.AGENTS_LINT_EXEC_SPEC);
+const done = (o) => { process.stdout.write(JSON.stringify(o)); process.exit(0); };
+if (spec.isolated) {
+  const lo = spawnSync('ip', ['link', 'set', 'lo', 'up'], { encoding: 'utf8' });
+  if (lo.status !== 0) done({ error: 'ip link set lo up failed: ' + (lo.stderr || String(lo.error)) });
+}
+const bodies = [];
+const server = createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const body = Buffer.concat(chunks).toString('utf8');
+    if (req.method === 'POST' && (req.url || '').endsWith('/responses')) {
+      bodies.push(body);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const send = (o) => res.write('event: ' + o.type + '\ndata: ' + JSON.stringify(o) + '\n\n');
+      send({ type: 'response.created', response: { id: 'resp_1' } });
+      send({ type: 'response.output_item.done', item: { type: 'message', role: 'assistant', id: 'msg_1', content: [{ type: 'output_text', text: 'ok' }] } });
+      send({ type: 'response.completed', response: { id: 'resp_1', usage: { input_tokens: 1, input_tokens_details: null, output_tokens: 1, output_tokens_details: null, total_tokens: 2 } } });
+      res.end();
+    } else {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end('{}');
+    }
+  });
+});
+server.listen(0, '127.0.0.1', () => {
+  const port = String(server.address().port);
+  const args = spec.args.map((a) => a.split('{PORT}').join(port));
+  const child = spawn(spec.file, args, { cwd: spec.cwd, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = [];
+  const err = [];
+  const timer = setTimeout(() => child.kill('SIGKILL'), spec.timeoutMs);
+  child.stdout.on('data', (b) => out.push(b));
+  child.stderr.on('data', (b) => err.push(b));
+  child.on('error', (e) => done({ error: String(e) }));
+  child.on('close', (code) => {
+    clearTimeout(timer);
+    server.close();
+    done({ code, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), bodies });
+  });
+});
+`;
+
+interface ExecHelperResult {
+  error?: string;
+  code?: number | null;
+  stdout?: string;
+  stderr?: string;
+  bodies?: string[];
+}
+
+let ipOk: boolean | undefined;
+
+function canBringUpLoopback(): boolean {
+  if (ipOk === undefined) {
+    const res = spawnSync('unshare', ['-n', 'ip', 'link', 'set', 'lo', 'up'], { stdio: 'ignore', timeout: 10_000 });
+    ipOk = res.status === 0;
+  }
+  return ipOk;
+}
+
+/**
  * Runs `codex exec --json hi` against a fake Responses-API server on 127.0.0.1
- * (in this process) to collect the AGENTS.md *warnings*, which `prompt-input`
- * never prints. They arrive as `{"type":"item.completed","item":{"type":"error","message":…}}`
- * JSONL lines (plain `exec` prints them on stderr as `warning: …`).
+ * to collect the AGENTS.md *warnings*, which `prompt-input` never prints. They
+ * arrive as `{"type":"item.completed","item":{"type":"error","message":…}}` JSONL
+ * lines (plain `exec` prints them on stderr as `warning: …`); discovery errors
+ * only appear as tracing lines on stderr (`logErrors`).
  *
- * `exec` also tries github.com and chatgpt.com. A network namespace cannot be
- * used here (the fake server lives in this process), so this relies on the
- * loopback provider plus the proxy variables; each run takes several seconds.
- * Prefer `runCodexPromptInput` for the text; use this only for warnings.
+ * Unlike `prompt-input`, `exec` also reaches for api.github.com, chatgpt.com and
+ * ab.chatgpt.com. The fake server and codex therefore run together in a private
+ * network namespace (`unshare -n` + `ip link set lo up`) when the machine allows
+ * it; otherwise only the loopback provider and the proxy variables (checked with
+ * strace: nothing but 127.0.0.1 is contacted) keep it off the network.
+ * ~0.5 s per run; the instructions text equals `prompt-input`'s in every scenario.
  */
 export async function runCodexExec(opts: CodexRunOptions): Promise<CodexRun> {
-  const bodies: string[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      if (req.method === 'POST' && (req.url ?? '').endsWith('/responses')) {
-        bodies.push(body);
-        res.writeHead(200, { 'content-type': 'text/event-stream' });
-        const send = (o: Record<string, unknown>): void => {
-          res.write(`event: ${String(o['type'])}\ndata: ${JSON.stringify(o)}\n\n`);
-        };
-        send({ type: 'response.created', response: { id: 'resp_1' } });
-        send({
-          type: 'response.output_item.done',
-          item: { type: 'message', role: 'assistant', id: 'msg_1', content: [{ type: 'output_text', text: 'ok' }] },
-        });
-        send({
-          type: 'response.completed',
-          response: {
-            id: 'resp_1',
-            usage: { input_tokens: 1, input_tokens_details: null, output_tokens: 1, output_tokens_details: null, total_tokens: 2 },
-          },
-        });
-        res.end();
-      } else {
-        res.writeHead(404, { 'content-type': 'application/json' });
-        res.end('{}');
+  const isolated = canIsolateNetwork() && canBringUpLoopback();
+  const cmd = buildCommand(
+    opts,
+    ['exec', '--json', '--skip-git-repo-check', '--ephemeral'],
+    'http://127.0.0.1:{PORT}/v1',
+    false,
+  );
+  const timeoutMs = opts.timeoutMs ?? 120_000;
+  const spec = { isolated, file: cmd.file, args: cmd.args, cwd: opts.cwd, env: cmd.env, timeoutMs };
+  const helperEnv: NodeJS.ProcessEnv = { PATH: process.env['PATH'], AGENTS_LINT_EXEC_SPEC: JSON.stringify(spec) };
+  const nodeArgs = ['--input-type=module', '-e', EXEC_HELPER];
+  const file = isolated ? 'unshare' : process.execPath;
+  const args = isolated ? ['-n', process.execPath, ...nodeArgs] : nodeArgs;
+  const helperOut = await new Promise<string>((resolve, reject) => {
+    const child = spawn(file, args, { env: helperEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs + 10_000);
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code !== 0) {
+        reject(new Error(`codex exec helper failed (exit ${String(code)}): ${Buffer.concat(err).toString('utf8').slice(0, 2000)}`));
+        return;
       }
+      resolve(Buffer.concat(out).toString('utf8'));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  try {
-    const cmd = buildCommand(
-      opts,
-      ['exec', '--json', '--skip-git-repo-check', '--ephemeral'],
-      `http://127.0.0.1:${port}/v1`,
-      false,
-    );
-    const { stdout, stderr, code } = await new Promise<{ stdout: string; stderr: string; code: number | null }>(
-      (resolve, reject) => {
-        const child = spawn(cmd.file, cmd.args, { cwd: opts.cwd, env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'] });
-        const out: Buffer[] = [];
-        const err: Buffer[] = [];
-        const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120_000);
-        child.stdout.on('data', (b: Buffer) => out.push(b));
-        child.stderr.on('data', (b: Buffer) => err.push(b));
-        child.on('error', (e) => {
-          clearTimeout(timer);
-          reject(e);
-        });
-        child.on('close', (c) => {
-          clearTimeout(timer);
-          resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code: c });
-        });
-      },
-    );
-    if (code !== 0) throw new Error(`codex exec failed (exit ${String(code)}): ${stderr.slice(0, 2000)}`);
-    const warnings: string[] = [];
-    for (const line of stdout.split('\n')) {
-      if (!line.startsWith('{')) continue;
-      const ev = JSON.parse(line) as { type?: unknown; item?: { type?: unknown; message?: unknown } };
-      if (ev.type === 'item.completed' && ev.item?.type === 'error' && typeof ev.item.message === 'string') {
-        warnings.push(ev.item.message);
-      }
+  const result = JSON.parse(helperOut) as ExecHelperResult;
+  if (result.error !== undefined) throw new Error(`codex exec helper: ${result.error}`);
+  const stdout = result.stdout ?? '';
+  const stderr = result.stderr ?? '';
+  if (result.code !== 0) throw new Error(`codex exec failed (exit ${String(result.code)}): ${stderr.slice(0, 2000)}`);
+  const warnings: string[] = [];
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const ev = JSON.parse(line) as { type?: unknown; item?: { type?: unknown; message?: unknown } };
+    if (ev.type === 'item.completed' && ev.item?.type === 'error' && typeof ev.item.message === 'string') {
+      warnings.push(ev.item.message);
     }
-    const first = bodies[0];
-    const raw: unknown = first === undefined ? null : JSON.parse(first);
-    const input = typeof raw === 'object' && raw !== null ? (raw as { input?: unknown }).input : undefined;
-    const block = findAgentsBlock(input);
-    return { instructionsText: instructionsOf(block), block, warnings, raw };
-  } finally {
-    server.close();
   }
+  const first = (result.bodies ?? [])[0];
+  const raw: unknown = first === undefined ? null : JSON.parse(first);
+  const input = typeof raw === 'object' && raw !== null ? (raw as { input?: unknown }).input : undefined;
+  const block = findAgentsBlock(input);
+  return { instructionsText: instructionsOf(block), block, warnings, logErrors: tracingLines(stderr), raw };
 }
 
 /** Quick availability check used by the conformance suite: a runnable codex of the pinned version. */

@@ -57,20 +57,44 @@ export function renderBlock(cwd: string, text: string, hasProjectDocs: boolean):
   return `${header}\n\n<INSTRUCTIONS>\n${text}\n</INSTRUCTIONS>`;
 }
 
-/** Warnings the released CLI prints when the budget cuts or skips files. */
-export function budgetWarnings(files: readonly LoadedFile[]): string[] {
+const TRIM_ADVICE = 'Trim your project instructions to fit the budget. If you need to keep them all, increase `project_doc_max_bytes`.';
+
+/**
+ * Warnings the released CLI prints about the budget, verbatim (observed on 0.171.0 through
+ * `codex exec`; test/conformance/FINDINGS.md §4): one per cut file (even when the kept part is
+ * whitespace and dropped), one line for the first file the exhausted budget skipped, and one when
+ * the whole body (user text, separators and project docs) is longer than the budget.
+ */
+export function budgetWarnings(files: readonly LoadedFile[], maxBytes: number, text: string | null): string[] {
   const warnings: string[] = [];
   for (const file of files) {
-    if (file.cut && file.dropped === null) {
-      warnings.push(`Loaded only ${file.usedBytes} of ${file.bytes} bytes from ${file.path} because the project instructions budget (project_doc_max_bytes) was reached.`);
-    } else if (file.dropped === 'budget') {
-      warnings.push(`Skipped project instructions from ${file.path} because the project_doc_max_bytes budget was exhausted.`);
+    if (file.cut) {
+      warnings.push(`Loaded only ${file.cut.byteOffset} of ${file.bytes} bytes from \`${file.path}\` in environment \`local\` under the ${maxBytes}-byte project instruction budget. ${TRIM_ADVICE}`);
     }
+  }
+  const skipped = files.find((f) => f.dropped === 'budget');
+  if (skipped) {
+    warnings.push(`Skipped project instructions in environment \`local\` starting at \`${skipped.path}\` because the ${maxBytes}-byte budget was exhausted. ${TRIM_ADVICE}`);
+  }
+  const total = text === null ? 0 : Buffer.byteLength(text, 'utf8');
+  if (maxBytes > 0 && total > maxBytes) {
+    warnings.push(`Combined user instructions use ${total} bytes, above the ${maxBytes}-byte \`project_doc_max_bytes\` setting. The total includes global and thread instructions. The limit applies only to project files.`);
   }
   return warnings;
 }
 
 export type Trust = 'trusted' | 'untrusted';
+/** `--codex-trust`: a level for every directory, or `unset` to follow the user config exactly as Codex does. */
+export type TrustFlag = Trust | 'unset';
+
+/** The trust that applies to one directory and why (explain shows it). */
+export interface TrustDecision {
+  /** `unset` only under `--codex-trust unset`; otherwise an absent entry is assumed trusted. */
+  level: Trust | 'unset';
+  source: 'flag' | 'user-config' | 'assumed' | 'unset';
+  /** The `[projects."…"]` key that decided it. */
+  key?: string;
+}
 
 export interface CodexConfigInput {
   /** `$CODEX_HOME` (default `~/.codex`). */
@@ -78,16 +102,31 @@ export interface CodexConfigInput {
   /** `--codex-config key=value` overrides, like Codex's `-c`. */
   overrides: readonly string[];
   /** `--codex-trust`. */
-  trust?: Trust;
+  trust?: TrustFlag;
+  /** Where each override came from, parallel to `overrides` (default: a `--codex-config` flag). */
+  overrideOrigins?: readonly SettingOrigin[];
 }
 
+/** Where a user-level Codex setting was written, so rules can point at it. */
+export type SettingOrigin = { kind: 'user-config'; path: string } | { kind: 'config-file'; path: string } | { kind: 'flag' };
+
 export interface ResolvedCodexConfig {
-  /** Values from the user layer and `-c`, before project layers. */
+  /** Values from the user layer and `-c` merged (root markers are read from here only). */
   user: Record<string, unknown>;
-  trust: { level: Trust; source: 'flag' | 'user-config' | 'assumed'; key?: string };
+  /** `$CODEX_HOME/config.toml` alone: below the project layers. */
+  userFile: Record<string, unknown>;
+  /** `-c` / `--codex-config` / the config file's `codex.config`: above the project layers. */
+  session: Record<string, unknown>;
+  /** Trust of the project directory passed to loadCodexConfig (the lint root). */
+  trust: TrustDecision;
+  /** `[projects."<abs path>"] trust_level` entries of the user config. */
+  projects: Map<string, Trust>;
+  trustFlag?: TrustFlag;
   userInstructions: { path: string; text: string } | null;
   userWarnings: string[];
   problems: string[];
+  /** Top-level key of `user` → where its winning value was written. */
+  origins?: Record<string, SettingOrigin>;
 }
 
 /** Parses a `-c key=value` override: the value as TOML, else the raw string (Codex's rule). */
@@ -121,35 +160,40 @@ function setDotted(target: Record<string, unknown>, key: string, value: unknown)
 export function loadCodexConfig(fs: FileSystem, input: CodexConfigInput, projectDir: string): ResolvedCodexConfig {
   const problems: string[] = [];
   let user: Record<string, unknown> = {};
+  const origins: Record<string, SettingOrigin> = {};
   const configPath = path.join(input.codexHome, 'config.toml');
   if (fs.probe(configPath).kind === 'file') {
     try {
       user = parseToml(Buffer.from(fs.read(configPath)).toString('utf8')) as Record<string, unknown>;
+      for (const key of Object.keys(user)) origins[key] = { kind: 'user-config', path: configPath };
     } catch (error) {
       problems.push(`${configPath}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     }
   }
-  for (const spec of input.overrides) {
+  const userFile = structuredClone(user);
+  const session: Record<string, unknown> = {};
+  input.overrides.forEach((spec, i) => {
     const parsed = parseOverride(spec);
     if (!parsed) problems.push(`--codex-config "${spec}" must be key=value`);
-    else setDotted(user, parsed.key, parsed.value);
-  }
+    else {
+      setDotted(user, parsed.key, parsed.value);
+      setDotted(session, parsed.key, parsed.value);
+      origins[parsed.key.split('.')[0] ?? parsed.key] = input.overrideOrigins?.[i] ?? { kind: 'flag' };
+    }
+  });
 
-  let trust: ResolvedCodexConfig['trust'] = { level: 'trusted', source: 'assumed' };
-  if (input.trust) trust = { level: input.trust, source: 'flag' };
-  else {
-    const projects = user['projects'];
-    if (typeof projects === 'object' && projects !== null) {
-      // The nearest entry for the project directory or one of its ancestors decides.
-      let best: string | undefined;
-      for (const key of Object.keys(projects)) {
-        const k = path.resolve(key);
-        if ((projectDir === k || projectDir.startsWith(k.endsWith(path.sep) ? k : k + path.sep)) && (!best || k.length > best.length)) best = key;
-      }
-      const level = best !== undefined ? (projects as Record<string, { trust_level?: unknown }>)[best]?.trust_level : undefined;
-      if (level === 'trusted' || level === 'untrusted') trust = { level, source: 'user-config', key: best };
+  const projects = new Map<string, Trust>();
+  // Only the file's entries count: `-c projects."…".trust_level=…` has no effect (observed on 0.171.0).
+  const table = userFile['projects'];
+  if (typeof table === 'object' && table !== null) {
+    for (const [key, entry] of Object.entries(table as Record<string, { trust_level?: unknown }>)) {
+      const level = entry?.trust_level;
+      if (level === 'trusted' || level === 'untrusted') projects.set(key, level);
+      else if (level !== undefined) problems.push(`${configPath}: projects."${key}".trust_level must be "trusted" or "untrusted" (Codex refuses to start otherwise)`);
     }
   }
+  const partial = { projects, trustFlag: input.trust };
+  const trust = trustFor(partial, projectDir, () => null);
 
   const userWarnings: string[] = [];
   let userInstructions: ResolvedCodexConfig['userInstructions'] = null;
@@ -168,16 +212,37 @@ export function loadCodexConfig(fs: FileSystem, input: CodexConfigInput, project
       userWarnings.push(`Failed to read global AGENTS.md instructions from \`${p}\`: ${error instanceof FsError ? error.code : String(error)}`);
     }
   }
-  return { user, trust, userInstructions, userWarnings, problems };
+  return { user, userFile, session, trust, projects, trustFlag: input.trust, userInstructions, userWarnings, problems, origins };
 }
 
 /**
- * Settings for one cwd: user layer and `-c`, then (when trusted) each project `.codex/config.toml`
- * from the root down to the cwd for the budget and fallbacks. Project layers never set the root
- * markers (§1.8).
+ * Codex's trust lookup, as observed on 0.171.0 (test/conformance/FINDINGS.md §5): the entry for the
+ * exact directory, else the entry for its git repository root (a real repository: `.git/HEAD`); no
+ * inheritance from other ancestors and no path normalisation. With no entry, agents-lint assumes the
+ * project is trusted (the team's own settings apply), unless `--codex-trust unset` asks for Codex's
+ * exact behaviour.
  */
-export function settingsFor(resolved: ResolvedCodexConfig, projectLayers: readonly Record<string, unknown>[]): CodexSettings {
-  const layers = resolved.trust.level === 'trusted' ? [resolved.user, ...projectLayers] : [resolved.user];
+export function trustFor(
+  config: Pick<ResolvedCodexConfig, 'projects' | 'trustFlag'>,
+  dir: string,
+  gitRootOf: (dir: string) => string | null,
+): TrustDecision {
+  if (config.trustFlag === 'trusted' || config.trustFlag === 'untrusted') return { level: config.trustFlag, source: 'flag' };
+  const own = config.projects.get(dir);
+  if (own) return { level: own, source: 'user-config', key: dir };
+  const gitRoot = gitRootOf(dir);
+  const viaRoot = gitRoot !== null ? config.projects.get(gitRoot) : undefined;
+  if (gitRoot !== null && viaRoot) return { level: viaRoot, source: 'user-config', key: gitRoot };
+  return config.trustFlag === 'unset' ? { level: 'unset', source: 'unset' } : { level: 'trusted', source: 'assumed' };
+}
+
+/**
+ * Settings for one cwd: user layer and `-c` on top of the trusted project `.codex/config.toml` layers
+ * (root first, the nearer layer wins; each layer is gated by its own directory's trust). Project
+ * layers never set the root markers (§1.8), and `-c` beats them (observed).
+ */
+export function settingsFor(resolved: ResolvedCodexConfig, projectLayers: readonly Record<string, unknown>[], cwdTrust: TrustDecision = resolved.trust): CodexSettings {
+  const layers = [resolved.userFile, ...projectLayers, resolved.session];
   let maxBytes = DEFAULT_MAX_BYTES;
   let fallbackFilenames: string[] = [];
   for (const layer of layers) {
@@ -191,7 +256,7 @@ export function settingsFor(resolved: ResolvedCodexConfig, projectLayers: readon
     maxBytes,
     fallbackFilenames,
     rootMarkers: Array.isArray(markers) ? markers.filter((v): v is string => typeof v === 'string') : DEFAULT_ROOT_MARKERS,
-    loadProjectDocs: resolved.trust.level !== 'untrusted',
+    loadProjectDocs: cwdTrust.level !== 'untrusted',
     userInstructions: resolved.userInstructions,
     userWarnings: resolved.userWarnings,
   };
