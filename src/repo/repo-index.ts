@@ -85,11 +85,12 @@ export class RepoIndex {
   }
 
   /** Raw bytes, read once. Errors are returned, not thrown, so each caller can report them in place. */
-  bytes(rel: string): Uint8Array | FsError {
+  bytes(rel: string, maxBytes?: number): Uint8Array | FsError {
     let cached = this.#bytes.get(rel);
     if (cached === undefined) {
       try {
-        cached = this.fs.read(this.abs(rel));
+        // A cap keeps memory bounded on hostile files (a 100 MB AGENTS.md); the first caller decides.
+        cached = this.fs.read(this.abs(rel), maxBytes);
       } catch (error) {
         cached = error instanceof FsError ? error : new FsError('EIO', this.abs(rel), String(error));
       }

@@ -36,7 +36,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   const r = spawnSync(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
     cwd: options.cwd,
     encoding: 'utf8',
-    timeout: options.timeout ?? 60_000,
+    timeout: options.timeout ?? 300_000,
     maxBuffer: 1 << 28,
     env: { ...process.env, CODEX_HOME: EMPTY_CODEX_HOME, NO_COLOR: '1', ...options.env },
   });
