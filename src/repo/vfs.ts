@@ -52,7 +52,15 @@ export class NodeFileSystem implements FileSystem {
   probe(absPath: string): Probe {
     let symlink = false;
     try {
-      symlink = fs.lstatSync(absPath).isSymbolicLink();
+      // throwIfNoEntry: most probes miss, and building an exception per miss is the costly part.
+      const own = fs.lstatSync(absPath, { throwIfNoEntry: false });
+      if (!own) return { kind: 'missing', symlink: false };
+      symlink = own.isSymbolicLink();
+      if (!symlink) {
+        if (own.isFile()) return { kind: 'file', symlink, size: own.size, mtimeMs: own.mtimeMs };
+        if (own.isDirectory()) return { kind: 'dir', symlink };
+        return { kind: 'special', symlink };
+      }
     } catch (error) {
       const code = errnoOf(error);
       return NOT_FOUND.has(code) ? { kind: 'missing', symlink: false } : { kind: 'error', code, symlink: false };
