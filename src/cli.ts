@@ -7,6 +7,7 @@ import { runInit } from './init.js';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { explain } from './explain.js';
+import { explainHosts, formatHostsText } from './discovery/host-explain.js';
 import { applyFixes } from './engine/fix.js';
 import { formatExplainText } from './formatters/explain-text.js';
 import { printableConfig } from './config/print.js';
@@ -23,6 +24,7 @@ interface CommonFlags {
   codexConfig?: string[];
   codexTrust?: TrustFlag;
   cwd?: string[];
+  hosts?: string[];
   color: boolean;
   debug?: boolean;
 }
@@ -36,6 +38,7 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     codexOverrides: flags.codexConfig ?? [],
     codexTrust: flags.codexTrust,
     cwds: flags.cwd ?? [],
+    hosts: flags.hosts ?? [],
   };
 }
 
@@ -58,6 +61,7 @@ function addCommon(cmd: Command): Command {
       new Option('--codex-trust <level>', 'treat the project as trusted or untrusted by Codex; "unset" follows the user config exactly as Codex does').choices(['trusted', 'untrusted', 'unset']),
     )
     .option('--cwd <dir>', 'also simulate Codex from this working directory (repeatable)', collect)
+    .option('--hosts <list>', 'agent hosts to simulate, comma-separated: codex, claude-code, gemini-cli, opencode, amp, copilot, copilot-vscode, cursor, zed, windsurf, goose, or all (default: codex plus the hosts whose files the repository holds)', collect)
     .option('--no-color', 'disable colours')
     .option('--debug', 'print stack traces of internal errors');
 }
@@ -162,7 +166,10 @@ async function main(argv: string[]): Promise<number> {
       .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text')),
   ).action((dir: string | undefined, flags: CommonFlags & { format: string }) => {
     const report = explain(lintOptions(dir ? [dir] : [], flags), dir);
-    process.stdout.write(flags.format === 'json' ? JSON.stringify(report.json, null, 2) + '\n' : formatExplainText(report, { color: useColor(flags) }));
+    // Other hosts side by side; the Codex JSON keeps its shape and gains `hosts` only when more are selected.
+    const hosts = explainHosts(lintOptions(dir ? [dir] : [], flags), dir);
+    const text = () => formatExplainText(report, { color: useColor(flags) }) + (hosts ? `\n${formatHostsText(hosts, dir ?? '.')}` : '');
+    process.stdout.write(flags.format === 'json' ? JSON.stringify(hosts ? { ...report.json, hosts } : report.json, null, 2) + '\n' : text());
   });
 
   try {

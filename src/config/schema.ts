@@ -30,6 +30,8 @@ export const configSchema = z.strictObject({
   ignores: z.array(ignoreEntrySchema).optional(),
   /** Extra working directories to simulate, repository-relative. */
   cwds: z.array(z.string()).optional(),
+  /** Agent hosts to simulate besides Codex (`--hosts`): ids like "claude-code", "gemini-cli:legacy", or "all". */
+  hosts: z.array(z.string()).optional(),
   codex: codexConfigSchema.optional(),
 });
 

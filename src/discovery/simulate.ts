@@ -33,6 +33,23 @@ export class ProbeCache {
     return p;
   }
 
+  readonly #texts = new Map<string, string>();
+
+  /**
+   * The lossy text of `bytes` read from `absPath`, memoised by path and length: every cwd below a file
+   * decodes the same bytes, and on a large monorepo the root file would otherwise be decoded (and kept
+   * in memory) once per working directory.
+   */
+  decoded(absPath: string, bytes: Uint8Array): string {
+    const key = `${bytes.length}\0${absPath}`;
+    let text = this.#texts.get(key);
+    if (text === undefined) {
+      text = decodeLossy(bytes);
+      this.#texts.set(key, text);
+    }
+    return text;
+  }
+
   /** Reads up to `maxBytes`: Codex ≤0.118 read exactly that much and newer ones cut to it, same bytes. */
   read(absPath: string, maxBytes: number): { bytes: Uint8Array } | { error: FsError } {
     const key = absPath;
@@ -158,7 +175,7 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
     if (kept.length < file.bytes) {
       file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
     }
-    file.text = decodeLossy(kept);
+    file.text = cache.decoded(candidate.path, kept);
     if (isRustWhitespaceOnly(file.text)) {
       file.dropped = 'whitespace';
       continue;
@@ -171,8 +188,9 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
 
 /** Whether the kept bytes end inside a UTF-8 sequence (the agent then sees U+FFFD). */
 function splitsCharacter(kept: Uint8Array): boolean {
-  // Look back at most 3 bytes for the start of the last sequence.
-  for (let start = Math.max(0, kept.length - 3); start < kept.length; start++) {
+  // The last lead byte within the final 3 bytes starts the last sequence (searching from the end:
+  // an earlier, complete character such as "é" before a cut "€" must not hide the split).
+  for (let start = kept.length - 1; start >= Math.max(0, kept.length - 3); start--) {
     const b = kept[start] ?? 0;
     if (b >= 0xc2 && b <= 0xf4) {
       const seq = sequenceLength(kept, start);
@@ -192,6 +210,6 @@ function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings:
     ...base,
     text,
     block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
-    warnings: [...settings.userWarnings, ...budgetWarnings(base.files)],
+    warnings: [...settings.userWarnings, ...budgetWarnings(base.files, settings.maxBytes, text)],
   };
 }

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { Diagnostic } from '../kit/types.js';
 import type { IgnoreEntry } from '../config/schema.js';
 
@@ -7,7 +8,16 @@ import type { IgnoreEntry } from '../config/schema.js';
  * findings (all when `rules` is absent) until its `until` date, after which it stops applying and
  * its own expiry is reported, so temporary exceptions cannot rot silently.
  */
-export function applyIgnores(diagnostics: Diagnostic[], entries: readonly IgnoreEntry[], today: Date): Diagnostic[] {
+export interface IgnoresSource {
+  /** The config file, repository-relative (may start with ../ for a --config outside the root). */
+  file: string;
+  /** Its text, to point at the entry itself. */
+  text?: string;
+  /** JSON path of the config object inside the file: [] or ['agents-lint'] for package.json. */
+  at?: readonly string[];
+}
+
+export function applyIgnores(diagnostics: Diagnostic[], entries: readonly IgnoreEntry[], today: Date, source?: IgnoresSource): Diagnostic[] {
   if (entries.length === 0) return diagnostics;
   const day = today.toISOString().slice(0, 10);
   const active = entries.map((entry) => {
@@ -19,21 +29,33 @@ export function applyIgnores(diagnostics: Diagnostic[], entries: readonly Ignore
     const hidden = active.some((e) => !e.expired && e.match(d.file) && (!('rules' in e) || !e.rules || (d.ruleId !== null && e.rules.includes(d.ruleId))));
     if (!hidden || d.fatal) out.push(d);
   }
-  for (const e of active) {
+  const tree = source?.text !== undefined ? parseTree(source.text) : undefined;
+  active.forEach((e, i) => {
     if (e.expired && 'until' in e) {
+      const range = tree && source?.text !== undefined ? entryRange(source.text, tree, [...(source.at ?? []), 'ignores', i]) : undefined;
       out.push({
         ruleId: null,
         messageId: 'expiredIgnore',
         message: `The config "ignores" entry for ${e.files.join(', ')} expired on ${e.until}; fix the findings it hid or extend the date.`,
         data: { files: e.files, until: e.until },
         severity: 2,
-        file: '',
-        line: 1,
-        column: 1,
-        endLine: 1,
-        endColumn: 1,
+        file: source?.file ?? '',
+        ...(range ?? { line: 1, column: 1, endLine: 1, endColumn: 1 }),
       });
     }
-  }
+  });
   return out;
+}
+
+function entryRange(text: string, tree: NonNullable<ReturnType<typeof parseTree>>, at: (string | number)[]): { line: number; column: number; endLine: number; endColumn: number } | undefined {
+  const node = findNodeAtLocation(tree, at);
+  if (!node) return undefined;
+  const pos = (offset: number) => {
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+  };
+  const start = pos(node.offset);
+  const end = pos(node.offset + node.length);
+  return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
 }

@@ -4,10 +4,13 @@ import { InstructionFile, type MarkdownParser } from '../markdown/instruction-fi
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
-import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type Trust } from '../discovery/hosts/codex.js';
+import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
+import { attachHosts } from '../discovery/host-view.js';
 import { compareDiagnostics, makeDiagnostic } from './report.js';
 import { applyIgnores } from './ignores.js';
+import { applySuppressions, parseDirectives } from './suppress.js';
+import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
 import { rules as allRules } from '../../rules/index.js';
 
@@ -23,13 +26,17 @@ export interface LintOptions {
   /** `$CODEX_HOME`; default from the environment or `~/.codex`. */
   codexHome?: string;
   codexOverrides?: readonly string[];
-  codexTrust?: Trust;
+  codexTrust?: TrustFlag;
   /** Extra working directories to simulate (`--cwd`). */
   cwds?: readonly string[];
+  /** Hosts to simulate (`--hosts`); default: config `hosts`, else Codex plus the hosts whose files the repository holds. */
+  hosts?: readonly string[];
   fs?: FileSystem;
   rules?: readonly AnyRule[];
   /** Rule options set programmatically, on top of the config file (tests, the API). */
   ruleOptions?: Record<string, unknown>;
+  /** Honour `<!-- agents-lint-disable ... -->` comments (default true; `--no-inline-config`). */
+  inlineConfig?: boolean;
 }
 
 export interface LintContext {
@@ -47,6 +54,13 @@ export interface LintResult {
   diagnostics: Diagnostic[];
   /** Instruction files the run covered (repo-relative). */
   files: string[];
+  /** The rules that ran (enabled ones), for formatters that describe them (SARIF, JUnit). */
+  rules: AnyRule[];
+}
+
+/** Thrown by prepare() when every target is a file that no instruction file depends on. */
+class NothingAffected {
+  constructor(readonly root: RootResolution) {}
 }
 
 function defaultCodexHome(): string {
@@ -54,7 +68,7 @@ function defaultCodexHome(): string {
 }
 
 /** Resolves the root, config, rules, Codex settings and the repository index: everything but rules. */
-export function prepare(options: LintOptions): LintContext & { targets: string[] } {
+export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean } = {}): LintContext & { targets: string[] } {
   const fs = options.fs ?? new NodeFileSystem();
   const base = options.cwd ?? process.cwd();
   const targets = (options.paths?.length ? options.paths : ['.']).map((p) => path.resolve(base, p));
@@ -84,39 +98,95 @@ export function prepare(options: LintOptions): LintContext & { targets: string[]
     root.root,
   );
   if (codex.problems.length) throw new UsageError(codex.problems[0]);
-  const repo = new RepoIndex({ root: root.root, fs, fallbackNames: settingsFor(codex, []).fallbackFilenames });
+  const fallbackNames = settingsFor(codex, []).fallbackFilenames;
+  // lint-staged passes every staged file: decide from names alone, before listing the repository.
+  if (mode.skipIrrelevant && options.paths?.length && targets.every((t) => fs.probe(t).kind === 'file' && !mayMatter(path.relative(root.root, t).split(path.sep).join('/'), fallbackNames))) {
+    throw new NothingAffected(root);
+  }
+  const repo = new RepoIndex({ root: root.root, fs, fallbackNames });
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
     extraCwds: [...(root.config.config.cwds ?? []), ...(options.cwds ?? []).map((c) => path.relative(root.root, path.resolve(base, c)).split(path.sep).join('/'))],
   });
+  attachHosts(discovery, repo, options.hosts?.length ? options.hosts : root.config.config.hosts);
   return { root, repo, codex, discovery, rules, config: root.config, targets };
 }
 
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
-  const ctx = prepare(options);
+  let ctx: ReturnType<typeof prepare>;
+  try {
+    ctx = prepare(options, { skipIrrelevant: true });
+  } catch (error) {
+    if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, diagnostics: [], files: [], rules: [] };
+    throw error;
+  }
   const { repo, discovery, rules, root } = ctx;
-  const enabled = [...rules.values()].filter((r) => r.severity !== 'off');
+  // Rules that report on what the others touched (manifests parsed on demand) run last.
+  const enabled = [...rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
   const parse: MarkdownParser = enabled.some((r) => r.rule.meta.needsTree)
     ? (await import('../markdown/parse.js')).parseMarkdown
     : () => {
         throw new Error('Markdown tree requested by a rule that did not declare needsTree');
       };
 
-  const covered = coverage(repo, ctx.targets);
+  const covered = coverage(repo, ctx.targets, discovery);
   const diagnostics: Diagnostic[] = [];
   const files: InstructionFile[] = [];
   for (const entry of repo.instructionFiles()) {
-    const bytes = repo.bytes(entry.path);
+    if (escapesRepository(repo, entry.path) && entry.kind !== 'codex') {
+      // Codex reads AGENTS.md through a symlink wherever it points; other files are not read out of the
+      // repository (a link to a secret elsewhere must not end up in a report).
+      diagnostics.push({
+        ruleId: null,
+        messageId: 'outsideRepository',
+        message: `${entry.path} is a symlink to a file outside the repository; agents-lint does not read it. Commit the instructions inside the repository instead.`,
+        data: {},
+        severity: 1,
+        file: entry.path,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+      });
+      continue;
+    }
+    // One byte over the cap tells a capped file from one that fits exactly.
+    const read = repo.bytes(entry.path, MAX_CONTENT_BYTES + 1);
+    const bytes = read instanceof FsError || read.length <= MAX_CONTENT_BYTES ? read : capContent(read);
+    if (bytes !== read) {
+      diagnostics.push({
+        ruleId: null,
+        messageId: 'contentCapped',
+        message: `${entry.path} is larger than ${MAX_CONTENT_BYTES} bytes (${Math.floor(MAX_CONTENT_BYTES / 1024)} KiB, eight times Codex's whole default budget): content rules checked only its first ${MAX_CONTENT_BYTES} bytes. Split it or move reference material out of the instructions.`,
+        data: { limit: MAX_CONTENT_BYTES },
+        severity: 1,
+        file: entry.path,
+        line: 1,
+        column: 1,
+        endLine: 1,
+        endColumn: 1,
+      });
+    }
     if (bytes instanceof FsError) {
       // Deleted in the work tree but still in git's index: nothing to lint.
       if (bytes.code === 'ENOENT') continue;
-      diagnostics.push(fatal(entry.path, null, `Cannot read ${entry.path} (${bytes.code}); agents-lint skipped its content checks. Fix its permissions or remove it.`));
+      // Codex fails on an unreadable AGENTS.md / AGENTS.override.md: no-unreadable-instructions
+      // reports it with its effect (every project doc dropped), so it is a finding, not a crash.
+      if (entry.kind === 'codex') continue;
+      // Other hosts' files: a located error (exit 1), not a fatal one: the rest of the run is complete.
+      diagnostics.push({
+        ...fatal(entry.path, null, `Cannot read ${entry.path} (${bytes.code}); agents-lint skipped its content checks, and agents that read it fail the same way. Fix its permissions or remove it.`),
+        fatal: undefined,
+        messageId: 'unreadable',
+        data: { code: bytes.code },
+      });
       continue;
     }
     files.push(new InstructionFile({ path: entry.path, absPath: repo.abs(entry.path), kind: entry.kind, bytes, parse }));
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
   const inScope = files.filter((f) => covered(f.path));
+  const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
   const unprepared = new Set<string>();
   for (const { rule } of enabled) {
     try {
@@ -131,8 +201,10 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     if (unprepared.has(rule.id)) continue;
     const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
     const run = (file: InstructionFile | undefined, body: () => void) => {
+      const started = timing ? performance.now() : 0;
       try {
         body();
+        if (timing) timing.set(rule.id, (timing.get(rule.id) ?? 0) + performance.now() - started);
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
         diagnostics.push(
@@ -152,12 +224,33 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
   }
 
-  const kept = applyIgnores(
+  for (const file of inScope) {
+    if (file.parseProblem === null) continue;
+    diagnostics.push({
+      ruleId: null,
+      messageId: 'unparsable',
+      message: `${file.path} could not be parsed as Markdown (${file.parseProblem}); rules that read its structure skipped it. Agents get confused by such nesting too: flatten it.`,
+      data: { problem: file.parseProblem },
+      severity: 1,
+      file: file.path,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+    });
+  }
+  if (timing) {
+    // AGENTS_LINT_TIMING=1, like ESLint's TIMING: where a run spends its time, per rule.
+    for (const [id, ms] of [...timing].sort((a, b) => b[1] - a[1])) process.stderr.write(`${id.padEnd(32)} ${ms.toFixed(1).padStart(9)} ms\n`);
+  }
+  const directives = new Map(options.inlineConfig === false ? [] : inScope.map((f) => [f.path, parseDirectives(f.path, f.text)] as const));
+  const unsuppressed = applySuppressions(
     diagnostics.filter((d) => d.file === '' || covered(d.file)),
-    root.config.config.ignores ?? [],
-    new Date(),
-  ).sort(compareDiagnostics);
-  return { root: root.root, rootKind: root.kind, diagnostics: kept, files: inScope.map((f) => f.path) };
+    directives,
+    { knownRules: new Set([...allRules.map((r) => r.id), ...rules.keys()]) },
+  );
+  const kept = applyIgnores(unsuppressed, root.config.config.ignores ?? [], new Date(), ignoresSource(repo, root.config.path)).sort(compareDiagnostics);
+  return { root: root.root, rootKind: root.kind, diagnostics: kept, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule) };
 }
 
 function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unknown> | undefined): LoadedConfig {
@@ -171,14 +264,83 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
   return { ...config, config: { ...config.config, rules } };
 }
 
+/** Whether a listed file is a symlink whose target lies outside the repository root. */
+function escapesRepository(repo: RepoIndex, rel: string): boolean {
+  const abs = repo.abs(rel);
+  if (!repo.fs.realpath || !repo.fs.probe(abs).symlink) return false;
+  const real = repo.fs.realpath(abs);
+  const root = repo.fs.realpath(repo.root) ?? repo.root;
+  return real !== null && real !== root && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+/**
+ * Content rules read at most this much of an instruction file: 8 × Codex's default budget. Discovery
+ * is unaffected (it reads budget bytes itself), and a capped file is reported, never silently cut.
+ */
+export const MAX_CONTENT_BYTES = 256 * 1024;
+
+/** Cuts at the cap, backing off to a UTF-8 boundary so the last character is not split. */
+function capContent(bytes: Uint8Array): Uint8Array {
+  let end = MAX_CONTENT_BYTES;
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+  return bytes.subarray(0, end);
+}
+
 function fatal(file: string, ruleId: string | null, message: string): Diagnostic {
   return { ruleId, messageId: 'fatal', message, data: {}, severity: 2, fatal: true, file, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
-/** Whether a repo-relative path lies under one of the targets. */
-function coverage(repo: RepoIndex, targets: readonly string[]): (rel: string) => boolean {
-  const rels = targets.map((t) => repo.rel(t)).map((r) => (r === '' ? '' : r));
-  if (rels.includes('')) return () => true;
-  return (rel) => rels.some((t) => rel === t || rel.startsWith(`${t}/`));
+/** The config file as `ignores` diagnostics should point at it: repo-relative, with its text. */
+function ignoresSource(repo: RepoIndex, configPath: string | null) {
+  if (!configPath) return undefined;
+  let text: string | undefined;
+  try {
+    text = Buffer.from(repo.fs.read(configPath)).toString('utf8');
+  } catch {
+    text = undefined;
+  }
+  return { file: repo.rel(configPath), text, at: path.basename(configPath) === 'package.json' ? ['agents-lint'] : [] };
+}
+
+/**
+ * Files whose change can change what agents-lint reports: instruction files, the config, Codex's
+ * project config, and the manifests that reference rules resolve commands and paths through.
+ */
+const MANIFESTS = new Set([
+  'package.json', 'pnpm-workspace.yaml', 'lerna.json', 'turbo.json', 'nx.json', 'project.json', 'deno.json', 'deno.jsonc',
+  'Makefile', 'makefile', 'GNUmakefile', 'justfile', 'Justfile', '.justfile',
+  'Taskfile.yml', 'Taskfile.yaml', 'taskfile.yml', 'taskfile.yaml', 'Taskfile.dist.yml', 'Taskfile.dist.yaml',
+  'Cargo.toml', 'go.mod', 'go.work', 'pyproject.toml', '.agents-lint.json', 'agents-lint.config.json',
+]);
+
+function mayMatter(rel: string, fallbackNames: readonly string[]): boolean {
+  return instructionKind(rel, fallbackNames) !== null || MANIFESTS.has(path.posix.basename(rel)) || /(^|\/)\.codex\/config\.toml$/.test(rel);
+}
+
+/**
+ * Which repo-relative paths the run reports on. A directory target covers everything under it. An
+ * instruction file covers itself and every file loaded in a chain with it (a change to one file
+ * changes what its chain-mates' budget and shadowing rules see). A manifest or config covers its
+ * directory and below, where references resolve through it. Any other file covers nothing.
+ */
+function coverage(repo: RepoIndex, targets: readonly string[], discovery: DiscoveryView): (rel: string) => boolean {
+  const dirs: string[] = [];
+  const files = new Set<string>();
+  const instruction = new Set(repo.instructionFiles().map((f) => f.path));
+  for (const target of targets) {
+    const rel = repo.rel(target);
+    if (rel === '') return () => true;
+    if (repo.fs.probe(target).kind === 'dir') {
+      dirs.push(rel);
+    } else if (instruction.has(rel)) {
+      files.add(rel);
+      for (const load of discovery.loadsOf(rel)) for (const f of discovery.simulation(load.cwd).files) files.add(repo.rel(f.path));
+    } else if (mayMatter(rel, [])) {
+      const dir = path.posix.dirname(rel);
+      if (dir === '.') return () => true;
+      dirs.push(dir);
+    }
+  }
+  return (rel) => files.has(rel) || dirs.some((t) => rel === t || rel.startsWith(`${t}/`));
 }
 

@@ -94,6 +94,13 @@ export interface RuleMeta<M extends Messages, O extends z.ZodType> {
   needsTree?: boolean;
   /** Whether the rule needs the Codex discovery simulation. */
   needsDiscovery?: boolean;
+  /** Run after every other rule (e.g. to report manifests the others parsed). */
+  runLast?: boolean;
+  /**
+   * Async work the engine awaits once, before any rule runs, for the instruction files in scope
+   * (e.g. a scanner with an async API); results are cached in a shared extractor that `check` reads.
+   */
+  prepare?: (files: readonly InstructionFile[]) => Promise<void>;
   messages: M;
   options: O;
 }

@@ -78,8 +78,19 @@ export class InstructionFile {
     return this.#locator;
   }
 
+  /** Why the Markdown tree could not be built (the tree is then empty), or null. */
+  parseProblem: string | null = null;
+
   tree(): Root {
-    this.#tree ??= this.#parse(this.text);
+    if (!this.#tree) {
+      try {
+        this.#tree = this.#parse(this.text);
+      } catch (error) {
+        // Pathological input: tree-based rules see an empty document and the engine reports why.
+        this.parseProblem = error instanceof Error ? error.message : String(error);
+        this.#tree = { type: 'root', children: [] };
+      }
+    }
     return this.#tree;
   }
 

@@ -14,6 +14,9 @@ export interface RepoIndexOptions {
   useGit?: boolean;
 }
 
+/** A relative path path.join would change: absolute, `.`/`..` segments, doubled or trailing slashes, backslashes. */
+const UNCLEAN_REL = /^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)|\\/;
+
 /**
  * Everything the run knows about the repository, built once and read-only: the file list, the
  * instruction files, parsed manifests and workspace packages. All IO of a lint happens here (and in
@@ -32,9 +35,13 @@ export class RepoIndex {
   #dirs: Set<string> | undefined;
   #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
   #packages: WorkspacePackage[] | undefined;
+  readonly #plainJoin: boolean;
+  readonly #rootSlash: string;
 
   constructor(options: RepoIndexOptions) {
     this.root = options.root;
+    this.#plainJoin = path.sep === '/' && path.isAbsolute(this.root) && path.normalize(this.root) === this.root;
+    this.#rootSlash = this.root.endsWith('/') ? this.root : `${this.root}/`;
     this.fs = options.fs;
     this.#fallbacks = options.fallbackNames ?? [];
     this.listing = listFiles(options.fs, options.root, options.useGit ?? true);
@@ -49,7 +56,11 @@ export class RepoIndex {
   }
 
   abs(rel: string): string {
-    return rel ? path.join(this.root, rel) : this.root;
+    if (!rel) return this.root;
+    // Hot (hosts map every listed file to its absolute path): a clean POSIX-relative path needs no
+    // normalisation, and concatenation is what path.join would return for it.
+    if (this.#plainJoin && !UNCLEAN_REL.test(rel)) return this.#rootSlash + rel;
+    return path.join(this.root, rel);
   }
 
   /** Repository-relative POSIX path of an absolute path (may start with ../ when outside). */

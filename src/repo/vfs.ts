@@ -40,6 +40,8 @@ export interface FileSystem {
   read(absPath: string, maxBytes?: number): Uint8Array;
   /** Throws FsError. */
   list(absPath: string): DirEntry[];
+  /** The path with every symlink resolved, or null when it cannot be resolved. */
+  realpath?(absPath: string): string | null;
 }
 
 function errnoOf(error: unknown): string {
@@ -105,6 +107,14 @@ export class NodeFileSystem implements FileSystem {
       throw new FsError(errnoOf(error), absPath, `cannot read ${absPath}: ${errnoOf(error)}`);
     } finally {
       fs.closeSync(fd);
+    }
+  }
+
+  realpath(absPath: string): string | null {
+    try {
+      return fs.realpathSync(absPath);
+    } catch {
+      return null;
     }
   }
 
@@ -198,6 +208,11 @@ export class MemoryFileSystem implements FileSystem {
     else if ('error' in entry) throw new FsError(entry.error, absPath, `cannot read ${absPath}: ${entry.error}`);
     else throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
     return maxBytes === undefined ? bytes : bytes.subarray(0, maxBytes);
+  }
+
+  realpath(absPath: string): string | null {
+    const resolved = this.resolve(absPath);
+    return 'code' in resolved ? null : resolved.path;
   }
 
   list(absPath: string): DirEntry[] {

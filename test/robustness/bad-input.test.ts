@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRepo, removeRepo, runCli, type TreeEntry } from '../helpers/temp-repo.js';
@@ -78,14 +79,24 @@ describe('hostile file systems', () => {
   it.each<[string, Record<string, TreeEntry>]>([
     ['a symlink loop named AGENTS.md', { 'AGENTS.md': { symlink: 'AGENTS.md' }, 'a/AGENTS.md': '# A\n\nRun `npm test`.\n' }],
     ['a dangling symlink', { 'AGENTS.md': { symlink: 'missing.md' } }],
-    ['a symlink pointing outside the repository', { 'CLAUDE.md': { symlink: '/etc/hostname' }, 'AGENTS.md': '# R\n\nRun `npm test`.\n' }],
-    ['a directory named AGENTS.md', { 'AGENTS.md/x.md': '# not instructions\n', 'CLAUDE.md': '# C\n' }],
+        ['a directory named AGENTS.md', { 'AGENTS.md/x.md': '# not instructions\n', 'CLAUDE.md': '# C\n' }],
     ['a FIFO named AGENTS.md', { 'AGENTS.md': { fifo: true }, 'a/AGENTS.md': '# A\n\nRun `npm test`.\n' }],
     ['file names with spaces and newlines', { 'my dir/AGENTS.md': '# Spaces\n', 'odd\nname/AGENTS.md': '# Newline\n' }],
     ['200-level deep directories', { [`${Array.from({ length: 200 }, (_, i) => `d${i}`).join('/')}/AGENTS.md`]: '# Deep\n\nRun `npm test`.\n' }],
   ])('%s (walk and git)', (_name, files) => {
     lintRepo(files);
     lintRepo(files, { git: true });
+  });
+
+  it('a symlink to a file outside the repository is not read (other than what Codex reads)', () => {
+    const outside = path.join(mkdtempSync(path.join(tmpdir(), 'agents-lint-outside-')), 'secret.md');
+    made.push(path.dirname(outside));
+    writeFileSync(outside, '# not for the linter\n\nsk-proj-0000000000000000000000000000000000000000\n');
+    const r = lintRepo({ 'CLAUDE.md': { symlink: outside }, 'AGENTS.md': '# R\n\nRun `npm test`.\n' });
+    const onLink = r.messages.filter((m) => m.file === 'CLAUDE.md');
+    expect(onLink.map((m) => m.messageId)).toContain('outsideRepository');
+    // Nothing from the target's content reaches a report (no secret finding, no quoted text).
+    expect(onLink.some((m) => m.ruleId === 'no-secrets' || m.message.includes('not for the linter'))).toBe(false);
   });
 
   it('no git installed: falls back to a walk', () => {

@@ -31,10 +31,10 @@ const tree = fc.dictionary(
   { maxKeys: 12 },
 );
 
-const config = (maxBytes: number, fallbacks: string[]): ResolvedCodexConfig => ({
-  user: { project_doc_max_bytes: maxBytes, project_doc_fallback_filenames: fallbacks },
+const config = (maxBytes: number, fallbacks: readonly string[]): ResolvedCodexConfig => ({
+  user: { project_doc_max_bytes: maxBytes, project_doc_fallback_filenames: [...fallbacks] },
   userFile: {},
-  session: { project_doc_max_bytes: maxBytes, project_doc_fallback_filenames: fallbacks },
+  session: { project_doc_max_bytes: maxBytes, project_doc_fallback_filenames: [...fallbacks] },
   trust: { level: 'trusted', source: 'assumed' },
   projects: new Map(),
   userInstructions: null,

@@ -1,0 +1,31 @@
+import { defineRule, z, hostsView } from '../src/kit/index.js';
+
+type Data = { file: string; target: string; resolved: string; hosts: string; limit: number };
+
+export default defineRule({
+  // A template literal: the meta test's import scan would read "import'" in a quoted id as an import.
+  id: `no-broken-import`,
+  meta: {
+    description: 'Disallow @path imports that an agent host cannot resolve (missing, cyclic, out of bounds, too deep)',
+    severity: 'error',
+    scope: 'repo',
+    tags: ['discovery', 'hosts', 'imports'],
+    fixable: false,
+    needsDiscovery: true,
+    messages: {
+      missing: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, which does not exist: nothing is imported there (hosts: ${d.hosts}; Gemini CLI even puts an "Import failed" comment in its place). Fix the path or remove the import.`,
+      cycle: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, which is already being imported on this chain: the cycle is cut there (hosts: ${d.hosts}). Remove one of the imports.`,
+      outside: (d: Data) => `@${d.target} in ${d.file} points outside the repository (${d.resolved}): it is refused or needs each user's approval (hosts: ${d.hosts}), so teammates see different instructions. Copy the text into the repository or drop the import.`,
+      depth: (d: Data) => `@${d.target} in ${d.file} is nested deeper than the ${d.limit} import levels followed (hosts: ${d.hosts}): ${d.resolved} is not imported. Import it from a shallower file.`,
+      nonText: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, a file type that is not imported as text (hosts: ${d.hosts}): it is skipped. Import a Markdown or text file instead.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ repo, discovery, report }) {
+    for (const p of hostsView(discovery, repo).imports()) {
+      const data: Data = { file: p.rel, target: p.target, resolved: p.targetRel, hosts: p.hosts.join(', '), limit: p.limit ?? 0 };
+      const messageId = p.kind === 'non-text' ? 'nonText' : p.kind;
+      report({ messageId, file: p.rel, data, loc: { start: { line: p.line, column: p.column }, end: { line: p.endLine, column: p.endColumn } } });
+    }
+  },
+});

@@ -1,0 +1,51 @@
+import { defineRule, z, linkReferences, resolveLink, anchorsOf, anchorsOfFile, anchorMatches, closestAnchor, styleLike } from '../src/kit/index.js';
+
+export default defineRule({
+  id: 'no-broken-link',
+  meta: {
+    description: 'Disallow relative links and images whose target file or heading anchor does not exist',
+    severity: 'error',
+    scope: 'file',
+    tags: ['references'],
+    fixable: false,
+    needsTree: true,
+    messages: {
+      missingTarget: (d: { url: string; resolved: string; suggestion: string | null }) =>
+        `Link target \`${d.url}\` does not exist (resolved to \`${d.resolved}\`)${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
+        `Point the link at the file's current location, or remove it.`,
+      missingAnchor: (d: { anchor: string; target: string; suggestion: string | null }) =>
+        `\`${d.target}\` has no heading or anchor \`#${d.anchor}\`${d.suggestion ? `; did you mean \`#${d.suggestion}\`?` : '.'} ` +
+        `Anchors are GitHub heading slugs (lowercase, punctuation dropped, spaces as \`-\`): fix the fragment or restore the heading.`,
+      outsideRepo: (d: { url: string }) =>
+        `Link \`${d.url}\` climbs above the repository root: neither GitHub nor an agent in a fresh checkout can follow it. ` +
+        `Link to a file inside the repository, or use a full URL.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ file, repo, report }) {
+    const fileDir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';
+    for (const link of linkReferences(file)) {
+      const resolved = resolveLink(repo, file.path, link);
+      const url = link.raw;
+      if (resolved.status === 'outside') {
+        report({ messageId: 'outsideRepo', data: { url }, loc: { offset: link.pathStart, endOffset: link.pathEnd } });
+        continue;
+      }
+      if (resolved.status === 'missing') {
+        const suggestion = resolved.suggestion === null ? null : styleLike(link.path, fileDir, resolved.suggestion, false);
+        report({ messageId: 'missingTarget', data: { url, resolved: resolved.path, suggestion }, loc: { offset: link.pathStart, endOffset: link.pathEnd } });
+        continue;
+      }
+      // Fragments only mean headings in Markdown files that GitHub renders; `src/a.ts#L10` is a line.
+      if (resolved.status !== 'exists' || !resolved.markdown || link.anchor === null) continue;
+      const anchors = resolved.path === file.path ? anchorsOf(file.tree()) : anchorsOfFile(repo, resolved.path);
+      if (anchors === null || anchorMatches(anchors, link.anchor)) continue;
+      report({
+        messageId: 'missingAnchor',
+        data: { anchor: link.anchor, target: resolved.path, suggestion: closestAnchor(anchors, link.anchor) },
+        loc: { offset: link.anchorStart, endOffset: link.anchorEnd },
+        ...(resolved.path === file.path ? {} : { related: [{ file: resolved.path, line: 1, column: 1, message: `headings of ${resolved.path}` }] }),
+      });
+    }
+  },
+});

@@ -1,0 +1,43 @@
+import { defineRule, z, hostsView, describeCwds, type Divergence } from '../src/kit/index.js';
+
+type Data = { file: string; host: string; loadedBy: string; cwds: string; instead: string; fix: string };
+
+/** The fix the ecosystem uses (hosts.md §4.5, agents.md): one file, imported or linked under the other name. */
+function fixFor(d: Divergence): string {
+  const base = d.file.slice(d.file.lastIndexOf('/') + 1);
+  // Claude Code imports with `@path` and drops a file whose trimmed text repeats a loaded one.
+  // Claude Code asks once before loading an import outside the session's cwd (hosts.md §4.3).
+  const approval = d.importRef?.ref.startsWith('@../') ? ' (Claude Code asks once to approve an import from outside the working directory)' : '';
+  if (d.importRef) return `add a line "${d.importRef.ref}" to ${d.importRef.file}${approval}${base === 'AGENTS.md' && d.file.slice(0, -base.length) === d.importRef.file.slice(0, -'CLAUDE.md'.length) ? `, or replace ${d.importRef.file} with a symlink to AGENTS.md` : ''}`;
+  // Gemini CLI reads AGENTS.md only when `context.fileName` names it (hosts.md §2.2).
+  if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
+  const claude = d.file.endsWith('CLAUDE.md');
+  if (claude) return `move its instructions into the AGENTS.md beside it and make ${d.file} a symlink to that AGENTS.md, or a file holding only "@AGENTS.md"`;
+  return `keep the shared instructions in files every host reads on this path, and point each host's own file at them (a symlink, or an "@AGENTS.md" import where the host supports imports)`;
+}
+
+export default defineRule({
+  id: 'no-host-divergence',
+  meta: {
+    description: 'Disallow instruction files that some agent hosts in use load and others miss',
+    severity: 'warn',
+    scope: 'repo',
+    tags: ['discovery', 'hosts'],
+    fixable: false,
+    needsDiscovery: true,
+    messages: {
+      shadowedForHost: (d: Data) =>
+        `${d.file} is loaded by ${d.loadedBy} but not by ${d.host} in ${d.cwds}: ${d.host} reads ${d.instead} instead and its own rules then skip this file, so the agents follow different instructions. Fix: ${d.fix}.`,
+      unreachableForHost: (d: Data) =>
+        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host} in ${d.cwds}${d.instead ? ` (it reads ${d.instead} there)` : ''}, so the agents follow different instructions. Fix: ${d.fix}.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ repo, discovery, report }) {
+    for (const d of hostsView(discovery, repo).divergences()) {
+      const data: Data = { file: d.file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead: d.instead.join(', '), fix: fixFor(d) };
+      const related = d.instead.map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
+      report({ messageId: d.shadowed ? 'shadowedForHost' : 'unreachableForHost', file: d.file, data, loc: { start: { line: 1, column: 1 } }, related });
+    }
+  },
+});

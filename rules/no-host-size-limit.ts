@@ -1,0 +1,40 @@
+import { defineRule, z, hostsView, plural } from '../src/kit/index.js';
+
+type Data = { file: string; host: string; who: string; size: number; limit: number; unit: string; cwds: string; lost: string };
+
+export default defineRule({
+  id: 'no-host-size-limit',
+  meta: {
+    description: "Disallow instruction files over an agent host's size limits (Claude Code, Windsurf, Copilot code review)",
+    severity: 'warn',
+    scope: 'repo',
+    tags: ['discovery', 'hosts', 'budget'],
+    fixable: false,
+    needsDiscovery: true,
+    messages: {
+      cut: (d: Data) => `${d.who} reads only the first ${d.limit} ${d.unit} of ${d.file} (${d.size} in all): the text from here on is lost${d.lost}. Shorten the file or move detail into files the agent reads on demand.`,
+      skipped: (d: Data) => `${d.file} is ${d.size} ${d.unit}, over ${d.who}'s ${d.limit}-${d.unit} limit: it is skipped whole. Split it into smaller files.`,
+      fileWarning: (d: Data) => `${d.file} is ${d.size} ${d.unit}, over ${d.who}'s per-file limit of ${d.limit}: it warns "Large ${d.file} will impact performance" and nested loads are cut there. Shorten it below ${d.limit} ${d.unit}.`,
+      totalWarning: (d: Data) => `The instruction files ${d.who} loads with ${d.file} for ${d.cwds} total ${d.size} ${d.unit}, over its ${d.limit}-${d.unit} total limit: it warns "Instruction files will impact performance". Trim the files on this path.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ repo, discovery, files, report }) {
+    const first = files[0]?.path ?? '';
+    for (const s of hostsView(discovery, repo).sizes()) {
+      const data: Data = {
+        file: s.rel ?? '',
+        host: s.host,
+        who: s.who,
+        size: s.size,
+        limit: s.limit,
+        unit: s.unit === 'chars' ? 'characters' : 'bytes',
+        cwds: plural(s.cwds.length, 'working directory', 'working directories'),
+        lost: s.sectionsLost.length ? ` (sections: ${s.sectionsLost.join(', ')})` : '',
+      };
+      const at = s.line !== undefined && s.column !== undefined ? { start: { line: s.line, column: s.column } } : { start: { line: 1, column: 1 } };
+      if (s.rel === null) report({ messageId: 'totalWarning', file: s.anchor ?? first, data: { ...data, file: s.anchor ?? first }, loc: at });
+      else report({ messageId: s.effect === 'cut' ? 'cut' : s.effect === 'skipped' ? 'skipped' : 'fileWarning', file: s.rel, data, loc: at });
+    }
+  },
+});

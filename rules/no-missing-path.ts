@@ -1,0 +1,40 @@
+import { defineRule, z, pathReferences, resolvePathReference } from '../src/kit/index.js';
+
+export default defineRule({
+  id: 'no-missing-path',
+  meta: {
+    description: 'Disallow file and directory paths in inline code that do not exist in the repository',
+    severity: 'error',
+    scope: 'file',
+    tags: ['references'],
+    fixable: false,
+    needsTree: true,
+    messages: {
+      missingPath: (d: { path: string; tried: string; suggestion: string | null }) =>
+        `\`${d.path}\` does not exist (looked for ${d.tried})${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
+        `An agent told to use this path will search for it or create it. Update the path, or remove the instruction if it no longer applies.`,
+    },
+    options: z.strictObject({
+      ignore: z
+        .array(z.string())
+        .default([])
+        .describe('Paths never reported, as written in the file; an entry ending in `/` also covers everything below it'),
+    }),
+  },
+  check({ file, repo, report }, { ignore }) {
+    for (const ref of pathReferences(file)) {
+      // "if present", "create", "e.g." and the like make existence optional: not a claim to check.
+      if (ref.qualified) continue;
+      if (ignore.some((i) => ref.value === i || (i.endsWith('/') && ref.value.startsWith(i)))) continue;
+      const resolved = resolvePathReference(repo, file.path, ref);
+      // Paths above the repository root (a sibling checkout, `../shared/DESIGN.md`) cannot be
+      // verified from here and are often deliberate, so they are left alone.
+      if (resolved.status !== 'missing') continue;
+      report({
+        messageId: 'missingPath',
+        data: { path: ref.value, tried: resolved.tried.map((t) => `\`${t || '.'}${ref.dir ? '/' : ''}\``).join(' and '), suggestion: resolved.suggestion },
+        loc: { offset: ref.start, endOffset: ref.end },
+      });
+    }
+  },
+});

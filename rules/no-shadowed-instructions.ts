@@ -1,0 +1,51 @@
+import { defineRule, z, candidateNames, decodeLossy, isRustWhitespaceOnly } from '../src/kit/index.js';
+
+export default defineRule({
+  id: 'no-shadowed-instructions',
+  meta: {
+    description: 'Disallow instruction files that Codex never loads because another candidate in the same directory wins',
+    severity: 'error',
+    scope: 'repo',
+    tags: ['discovery', 'codex'],
+    fixable: false,
+    needsDiscovery: true,
+    messages: {
+      shadowed: (d: { file: string; winner: string }) =>
+        `Codex never loads ${d.file}: ${d.winner} in the same directory takes precedence, and Codex reads one file per directory (AGENTS.override.md, then AGENTS.md, then the configured fallbacks). Merge what you need into ${d.winner} and delete ${d.file}, or delete ${d.winner}.`,
+      shadowedByEmpty: (d: { file: string; winner: string; size: number; tracked: boolean }) =>
+        `Codex never loads ${d.file}: ${d.winner} beside it is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex selects it and drops it, so this directory silently contributes nothing${d.tracked ? '' : ` (${d.winner} is not tracked by git: only machines that have it are affected)`}. Delete ${d.winner} or move the instructions into it.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ repo, discovery, report }) {
+    const seen = new Set<string>();
+    for (const { sim } of discovery.simulations()) {
+      const names = candidateNames(sim.settings.fallbackFilenames);
+      for (const { dir, chosen } of sim.searched) {
+        if (!chosen) continue;
+        const dirRel = repo.rel(dir);
+        if (dirRel.startsWith('..')) continue; // above the repository: not ours to report
+        const key = `${dirRel}\0${names.join('\0')}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        // The first regular file among the candidates wins and the rest are never probed (§2.1). The
+        // winner came from a probe of the disk, so a gitignored local override counts too.
+        const winner = repo.rel(chosen.path);
+        const bytes = repo.bytes(winner);
+        // Empty or whitespace-only (Rust's set) is still selected, then dropped at read time (§2.4).
+        const empty = bytes instanceof Uint8Array && isRustWhitespaceOnly(decodeLossy(bytes));
+        for (const name of names.slice(names.indexOf(chosen.name) + 1)) {
+          const rel = dirRel ? `${dirRel}/${name}` : name;
+          if (!repo.has(rel) || discovery.loadsOf(rel).length > 0) continue;
+          const related = [{ file: winner, line: 1, column: 1, message: `selected by Codex instead of ${rel}` }];
+          const loc = { start: { line: 1, column: 1 } };
+          if (empty) {
+            report({ messageId: 'shadowedByEmpty', file: rel, loc, related, data: { file: rel, winner, size: bytes.length, tracked: repo.has(winner) } });
+          } else {
+            report({ messageId: 'shadowed', file: rel, loc, related, data: { file: rel, winner } });
+          }
+        }
+      }
+    }
+  },
+});

@@ -1,0 +1,36 @@
+import { defineRule, z, closest, commandFindings, prepareCommandFiles } from '../src/kit/index.js';
+
+type Data = { tool: string; name: string; what: string; where: string; suggestion: string };
+const hint = (d: Data) => (d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : '');
+
+export default defineRule({
+  id: 'no-unknown-script',
+  meta: {
+    description: 'Disallow commands that run a package script, task or entry point that is not defined',
+    severity: 'error',
+    scope: 'file',
+    tags: ['commands', 'references'],
+    fixable: false,
+    needsTree: true,
+    needsDiscovery: true,
+    prepare: prepareCommandFiles,
+    messages: {
+      unknownScript: (d: Data) => `\`${d.tool}\` has no ${d.what} "${d.name}": it is not defined in ${d.where}.${hint(d)} Fix the command or define the ${d.what}.`,
+      npmNeedsRun: (d: Data) => `\`npm ${d.name}\` is not an npm command: npm runs the "${d.name}" script of ${d.where} only as \`npm run ${d.name}\`. Add \`run\`.`,
+      unknownWorkspace: (d: Data) => `\`${d.tool}\` selects ${d.what} "${d.name}", but no package matches it (looked in ${d.where}).${hint(d)} Fix the selector.`,
+    },
+    options: z.strictObject({ ignore: z.array(z.string()).default([]).describe('Script names never reported') }),
+  },
+  check({ file, repo, discovery, report }, { ignore }) {
+    for (const f of commandFindings(file, repo, discovery)) {
+      if (f.kind !== 'script' || ignore.includes(f.name)) continue;
+      if (f.messageId !== 'unknownScript' && f.messageId !== 'npmNeedsRun' && f.messageId !== 'unknownWorkspace') continue;
+      report({
+        messageId: f.messageId,
+        data: { tool: f.tool, name: f.name, what: f.what, where: f.where, suggestion: closest(f.name, f.candidates) ?? '' },
+        loc: { offset: f.word.start, endOffset: f.word.end },
+        related: f.related ? [{ ...f.related, message: f.messageId === 'unknownWorkspace' ? 'workspace packages are declared here' : `looked for "${f.name}" here` }] : undefined,
+      });
+    }
+  },
+});

@@ -1,0 +1,96 @@
+import { defineRule, z, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
+
+const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
+const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
+/** Other hosts' files that are scoped by path, not by directory: never a per-directory Codex file. */
+const PATH_SCOPED = /(^|\/)\.(github|cursor|windsurf)\//;
+const START = { start: { line: 1, column: 1 } };
+
+export default defineRule({
+  id: 'no-unreachable-instructions',
+  meta: {
+    description: 'Disallow instruction files that Codex does not load from any working directory',
+    severity: 'warn',
+    scope: 'repo',
+    tags: ['discovery', 'codex'],
+    fixable: false,
+    needsDiscovery: true,
+    messages: {
+      caseVariant: (d: { file: string; expected: string }) =>
+        `${d.file} is loaded only on case-insensitive disks: Codex asks for ${d.expected} exactly, which macOS and Windows match and Linux (most CI, containers and cloud agents) does not, so the team sees different rules. Rename it to ${d.expected}.`,
+      agentMd: (d: { file: string; expected: string }) => `Codex never loads ${d.file}: it looks for AGENTS.md, with an S. Rename it to ${d.expected}.`,
+      notAFile: (d: { file: string; what: string }) =>
+        `${d.file} is ${d.what}, which Codex skips: it loads only regular files (after following symlinks), so nothing is loaded from it. Replace it with a regular file${d.what === 'a dangling symlink' ? ' or fix the link target' : ''}.`,
+      nestedRoot: (d: { file: string; root: string; marker: string; count: number; cwds: string }) =>
+        `Codex does not load ${d.file} for ${d.cwds}: its project-root search stops at the nested root marker ${d.marker} (a submodule or nested repository), so nothing above ${d.root} is read there. Repeat the instructions in ${join(d.root, CODEX_DEFAULT)}, or set project_root_markers in ~/.codex/config.toml if ${d.root} is not a project of its own.`,
+      otherHost: (d: { file: string; name: string; dir: string }) =>
+        `Codex never loads ${d.file}: ${d.name} is another agent's file, it is not in project_doc_fallback_filenames, and ${d.dir} has no AGENTS.md, so Codex users get none of these instructions. Add ${join(d.dir === '.' ? '' : d.dir, CODEX_DEFAULT)} (or a symlink to ${d.name}), or list "${d.name}" in project_doc_fallback_filenames.`,
+      neverLoaded: (d: { file: string; name: string }) =>
+        `Codex never loads ${d.file}: it reads only AGENTS.override.md, AGENTS.md and the names in project_doc_fallback_filenames, and it expands no includes. Move its content into AGENTS.md or list "${d.name}" in project_doc_fallback_filenames.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ repo, discovery, report }) {
+    const done = new Set<string>();
+    // Candidates that are not regular files, as Codex's own probes saw them (§2.3). The index lists
+    // files only, so a directory named AGENTS.md is found among the index's directories as well.
+    const notAFile = (rel: string, what: string) => {
+      if (rel.startsWith('..') || done.has(rel)) return;
+      done.add(rel);
+      report({ messageId: 'notAFile', file: rel, loc: START, data: { file: rel, what } });
+    };
+    for (const { sim } of discovery.simulations()) {
+      for (const { candidates } of sim.searched) {
+        for (const c of candidates) {
+          const what = c.kind === 'dir' ? 'a directory' : c.kind === 'special' ? 'a special file (FIFO, socket or device)' : c.kind === 'missing' && c.symlink ? 'a dangling symlink' : null;
+          if (what) notAFile(repo.rel(c.path), what);
+        }
+      }
+    }
+    for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
+
+    for (const { path: rel, kind } of repo.instructionFiles()) {
+      if (done.has(rel) || discovery.loadsOf(rel).length > 0) continue;
+      const name = baseOf(rel);
+      const dir = dirOf(rel);
+      const names = candidateNames(discovery.settings(dir).fallbackFilenames);
+      // A candidate name that is not loaded is shadowed (no-shadowed-instructions) or sits in a
+      // directory whose whole chain fails (no-unreadable-instructions).
+      if (names.includes(name)) continue;
+      // Codex probes exact names; only a case-insensitive disk lets agents.md answer (§2.6).
+      const expected = names.find((n) => n.toLowerCase() === name.toLowerCase());
+      if (expected) report({ messageId: 'caseVariant', file: rel, loc: START, data: { file: rel, expected: join(dir, expected) } });
+      else if (name.toLowerCase() === 'agent.md') report({ messageId: 'agentMd', file: rel, loc: START, data: { file: rel, expected: join(dir, CODEX_DEFAULT) } });
+      else if (kind === 'other-host') {
+        // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex.
+        if (PATH_SCOPED.test(rel) || discovery.searched(dir)?.chosen) continue;
+        report({ messageId: 'otherHost', file: rel, loc: START, data: { file: rel, name, dir: dir || '.' } });
+      } else report({ messageId: 'neverLoaded', file: rel, loc: START, data: { file: rel, name } });
+    }
+
+    // A marker below the repository root (a submodule's .git file, a nested repository, an empty .git
+    // directory) becomes the root for every cwd under it, which then reads nothing above it (§1.3,
+    // issues #25651, #30789). The files above still load from higher cwds, so this names the cwds.
+    const cutOff = new Map<string, { file: string; root: string; marker: string; cwds: string[] }>();
+    for (const { cwd, sim } of discovery.simulations()) {
+      if (sim.root.dir === null || sim.root.reason.kind !== 'marker') continue;
+      const root = repo.rel(sim.root.dir);
+      if (root === '' || root.startsWith('..')) continue;
+      for (let d = dirOf(root); ; d = dirOf(d)) {
+        const chosen = discovery.searched(d)?.chosen;
+        const file = chosen ? repo.rel(chosen.path) : null;
+        if (file && discovery.loadsOf(file).some((l) => l.file.dropped !== 'whitespace')) {
+          const key = `${file}\0${root}`;
+          const entry = cutOff.get(key);
+          if (entry) entry.cwds.push(cwd);
+          else cutOff.set(key, { file, root, marker: join(root, sim.root.reason.marker), cwds: [cwd] });
+        }
+        if (d === '') break;
+      }
+    }
+    for (const { file, root, marker, cwds } of cutOff.values()) {
+      report({ messageId: 'nestedRoot', file, loc: START, data: { file, root, marker, count: cwds.length, cwds: describeCwds(cwds) } });
+    }
+  },
+});

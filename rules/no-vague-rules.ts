@@ -1,0 +1,43 @@
+import { defineRule, z, assessVagueness, compileAllow, parsePattern, vagueDetector, VAGUE_LANGUAGES } from '../src/kit/index.js';
+
+// `/regex/flags` must compile; anything else is a literal phrase or substring.
+const pattern = z.string().min(1).refine((s) => !/^\/.+\/[a-z]*$/s.test(s) || parsePattern(s) !== null, 'an invalid /regular expression/');
+
+export default defineRule({
+  id: 'no-vague-rules',
+  meta: {
+    description: 'Disallow statements that give an agent nothing to act on or check ("write clean code", "follow best practices")',
+    severity: 'warn',
+    scope: 'file',
+    tags: ['content'],
+    fixable: false,
+    needsTree: true,
+    messages: {
+      vague: (d: { phrase: string; language: string; suggestion: string }) =>
+        `"${d.phrase}" (${d.language}) gives an agent nothing to act on and a reviewer nothing to check: the statement names no command, path, limit or example, so the agent can only guess what satisfies it. ${d.suggestion}`,
+    },
+    options: z.strictObject({
+      extraPhrases: z
+        .partialRecord(z.enum(VAGUE_LANGUAGES), z.array(pattern))
+        .default({})
+        .describe('More vague phrases per language code (en, zh, ja, ko, es, fr, de, pt): literal phrases or /regex/'),
+      allow: z.array(pattern).default([]).describe('Statements never to report: case-insensitive substrings or /regex/'),
+    }),
+  },
+  check({ file, report }, { extraPhrases, allow }) {
+    const detector = vagueDetector(extraPhrases);
+    const allowed = compileAllow(allow);
+    for (const statement of file.statements()) {
+      // The Markdown source, not the plain text: inline code and link targets are anchors.
+      const source = file.text.slice(statement.start, statement.end);
+      if (allowed(source) || allowed(statement.text)) continue;
+      const verdict = assessVagueness(source, detector);
+      if (!verdict.vague) continue;
+      report({
+        messageId: 'vague',
+        data: { phrase: verdict.phrase, language: verdict.language, suggestion: verdict.suggestion },
+        loc: { offset: statement.start, endOffset: statement.end },
+      });
+    }
+  },
+});

@@ -1,0 +1,32 @@
+import { defineRule, z, packageManagerFindings, prepareCommandFiles } from '../src/kit/index.js';
+
+export default defineRule({
+  id: 'no-wrong-package-manager',
+  meta: {
+    description: 'Disallow commands that use a different package manager than the repository (lockfile, packageManager field)',
+    severity: 'error',
+    scope: 'file',
+    tags: ['commands'],
+    fixable: false,
+    needsTree: true,
+    prepare: prepareCommandFiles,
+    messages: {
+      wrongPackageManager: (d: { used: string; expected: string; evidence: string }) =>
+        `This command uses ${d.used}, but the repository uses ${d.expected} (${d.evidence}). Running ${d.used} there creates a second lockfile and a different dependency tree; write the ${d.expected} command instead.`,
+    },
+    options: z.strictObject({}),
+  },
+  check({ file, repo, report }) {
+    for (const f of packageManagerFindings(file, repo)) {
+      const head = f.command.argv[0];
+      if (!head) continue;
+      const evidence = f.policy.evidence.file.endsWith('package.json') ? `"packageManager" in ${f.policy.evidence.file}` : f.policy.evidence.file;
+      report({
+        messageId: 'wrongPackageManager',
+        data: { used: f.used, expected: f.policy.expected.join(' or '), evidence },
+        loc: { offset: head.start, endOffset: head.end },
+        related: [{ ...f.policy.evidence, message: `the repository's package manager is set here` }],
+      });
+    }
+  },
+});

@@ -1,0 +1,327 @@
+import * as path from 'node:path';
+import type { RepoIndex } from '../repo/repo-index.js';
+import { UsageError } from '../errors.js';
+import { scanHeadings } from '../markdown/scan-headings.js';
+import { ProbeCache } from './simulate.js';
+import type { DiscoveryView } from './view.js';
+import type { FileSystem } from '../repo/vfs.js';
+import { PROFILES, profileOf } from './hosts/index.js';
+import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
+import { HOST_IDS, simulateHost, type HostEnv, type HostFile, type HostId, type HostSimulation, type ImportProblem, type Moment, type SizeFinding } from './hosts/types.js';
+
+/** One selected host: `claude-code:claude-md` → { id: 'claude-code', variant: 'claude-md' }. */
+export interface HostSelection {
+  id: HostId;
+  variant: string;
+  /** As written (`claude-code:claude-md`), or the bare id for defaults. */
+  label: string;
+}
+
+/** Parses `--hosts` / config `hosts` entries; `all` selects every profile (and Codex). */
+export function parseHosts(specs: readonly string[]): HostSelection[] {
+  const out: HostSelection[] = [];
+  for (const raw of specs.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean)) {
+    if (raw === 'all') {
+      out.push({ id: 'codex', variant: 'default', label: 'codex' }, ...PROFILES.map((p) => ({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id })));
+      continue;
+    }
+    const [id, variant] = raw.split(':') as [string, string | undefined];
+    if (!(HOST_IDS as readonly string[]).includes(id)) throw new UsageError(`unknown host "${id}" in --hosts; known hosts: ${HOST_IDS.join(', ')}, all`);
+    const profile = profileOf(id as HostId);
+    const variants = profile?.variants ?? ['default'];
+    if (variant !== undefined && !variants.includes(variant)) throw new UsageError(`unknown variant "${variant}" for host ${id}; use one of: ${variants.join(', ')}`);
+    out.push({ id: id as HostId, variant: variant ?? variants[0] ?? 'default', label: raw });
+  }
+  const seen = new Set<string>();
+  return out.filter((s) => !seen.has(s.label) && (seen.add(s.label), true));
+}
+
+/** A file one host loads, as the cross-host rules compare it. */
+export interface HostLoad {
+  host: string;
+  file: HostFile;
+}
+
+/** Instruction files every host can be asked to read; host-only files (rules, .cursorrules) are by design one host's. */
+const SHARED = /(^|\/)(AGENTS\.md|AGENT\.md|CLAUDE\.md|CLAUDE\.local\.md|GEMINI\.md|CONTEXT\.md|\.claude\/CLAUDE\.md)$/;
+
+export interface Divergence {
+  /** Repo-relative file that some hosts load and `host` does not. */
+  file: string;
+  host: string;
+  /** Hosts that load it. */
+  loadedBy: string[];
+  /** Repo-relative cwds where it diverges. */
+  cwds: string[];
+  /** What `host` loads from the same directory instead (repo-relative), if anything. */
+  instead: string[];
+  /** Whether `host` would load the file if `instead` were gone (its own rules hide it). */
+  shadowed: boolean;
+  /** The import that makes the host's own file pull this one in (`@../AGENTS.md` in a CLAUDE.md), when it has one. */
+  importRef: { file: string; ref: string } | null;
+}
+
+export interface SizeReport extends SizeFinding {
+  host: string;
+  cwds: string[];
+  /** Repo-relative file, or null for a total. */
+  rel: string | null;
+  sectionsLost: string[];
+  /** For totals: the largest file counted, where the report is anchored. */
+  anchor?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ImportReport extends ImportProblem {
+  hosts: string[];
+  rel: string;
+  targetRel: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/**
+ * The run's view of every selected host: simulations per (host, cwd, moment), computed lazily over
+ * the same working directories and probe cache as Codex's DiscoveryView.
+ */
+export class HostsView {
+  readonly env: HostEnv;
+  readonly #sims = new Map<string, HostSimulation>();
+  constructor(
+    readonly repo: RepoIndex,
+    readonly discovery: DiscoveryView,
+    readonly hosts: readonly HostSelection[],
+  ) {
+    this.env = { cache: discovery.cache, root: repo.root, files: repo.files };
+  }
+
+  labels(): string[] {
+    return this.hosts.map((h) => h.label);
+  }
+
+  /** What one host loads for a repo-relative cwd. */
+  simulation(sel: HostSelection, cwdRel: string, moment: Moment = 'session-start', env: HostEnv = this.env): HostSimulation {
+    const key = `${sel.label}\0${cwdRel}\0${moment === 'session-start' ? '' : moment.afterReadingIn}`;
+    const cached = env === this.env ? this.#sims.get(key) : undefined;
+    if (cached) return cached;
+    const cwd = this.repo.abs(cwdRel);
+    let sim: HostSimulation;
+    if (sel.id === 'codex') sim = codexAsHost(this.discovery, cwdRel, cwd);
+    else {
+      const profile = profileOf(sel.id);
+      if (!profile) throw new Error(`no profile for ${sel.id}`);
+      sim = simulateHost(profile, env, cwd, profile.settings(env, cwd, sel.variant), { moment });
+    }
+    if (env === this.env) this.#sims.set(key, sim);
+    return sim;
+  }
+
+  /** Shared instruction files (and what they import) one host puts in front of the model at start. */
+  #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
+    // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
+    return this.simulation(sel, cwdRel, 'session-start', env).files.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
+  }
+
+  /** For each directory's cwd, the shared files some hosts load and others miss (content-deduplicated). */
+  divergences(): Divergence[] {
+    if (this.hosts.length < 2) return [];
+    const byKey = new Map<string, Divergence>();
+    for (const cwd of this.discovery.cwds()) {
+      const perHost = this.hosts.map((h) => ({ h, files: this.#shared(h, cwd) }));
+      // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
+      // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
+      const units = new Map<string, { rel: string; hosts: Set<string> }>();
+      for (const { h, files } of perHost) {
+        for (const f of files) {
+          // Keyed by the whole file's content (a host's cut or trim does not make it another file).
+          const key = contentKey(this.env.cache.decoded(f.path, readAll(this.env, f.path)));
+          if (key === '') continue;
+          const unit = units.get(key) ?? { rel: this.repo.rel(f.path), hosts: new Set<string>() };
+          unit.hosts.add(h.label);
+          units.set(key, unit);
+        }
+      }
+      const unitOf = (f: HostFile) => units.get(contentKey(this.env.cache.decoded(f.path, readAll(this.env, f.path))));
+      for (const unit of units.values()) {
+        for (const { h, files } of perHost) {
+          if (unit.hosts.has(h.label)) continue;
+          // Why Codex misses an AGENTS.md of its own (an override, a nested root, its budget) is what
+          // no-shadowed-instructions and no-unreachable-instructions report.
+          if (h.id === 'codex' && /(^|\/)AGENTS(\.override)?\.md$/.test(unit.rel)) continue;
+          // What this host reads instead: its files that none of the hosts loading this one read.
+          const instead = files.filter((f) => ![...(unitOf(f)?.hosts ?? [])].some((x) => unit.hosts.has(x))).map((f) => this.repo.rel(f.path));
+          const k = `${unit.rel}\0${h.label}`;
+          const d = byKey.get(k);
+          if (d) {
+            d.cwds.push(cwd);
+            for (const x of unit.hosts) if (!d.loadedBy.includes(x)) d.loadedBy.push(x);
+            for (const x of instead) if (!d.instead.includes(x)) d.instead.push(x);
+          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: [...unit.hosts], cwds: [cwd], instead, shadowed: false, importRef: null });
+        }
+      }
+    }
+    const out = [...byKey.values()];
+    for (const d of out) {
+      // Shadowed: with the files it loads instead hidden, the host would load this one.
+      if (d.instead.length === 0) continue;
+      const hidden = new Set(d.instead.map((r) => this.repo.abs(r)));
+      const env: HostEnv = { cache: new ProbeCache(hidingFs(this.env.cache.fs, hidden)), root: this.env.root, files: this.env.files.filter((f) => !hidden.has(this.repo.abs(f))) };
+      const sel = this.hosts.find((h) => h.label === d.host);
+      const cwd = d.cwds[0];
+      if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
+      const importer = d.instead.find((r) => /(^|\/)CLAUDE\.md$/.test(r));
+      if (importer) d.importRef = { file: importer, ref: `@${path.posix.relative(path.posix.dirname(importer), d.file)}` };
+    }
+    return out.sort((a, b) => (a.file === b.file ? a.host.localeCompare(b.host) : a.file < b.file ? -1 : 1));
+  }
+
+  /** Broken imports, once per reference, with the hosts that resolve it that way. */
+  imports(): ImportReport[] {
+    const byKey = new Map<string, ImportReport>();
+    for (const sel of this.hosts) {
+      if (sel.id === 'codex') continue;
+      for (const cwd of this.discovery.cwds()) {
+        for (const p of this.simulation(sel, cwd).imports) {
+          const key = `${p.file}\0${p.offset}\0${p.kind}`;
+          const existing = byKey.get(key);
+          if (existing) {
+            if (!existing.hosts.includes(sel.label)) existing.hosts.push(sel.label);
+            continue;
+          }
+          const text = this.env.cache.decoded(p.file, readAll(this.env, p.file));
+          const start = position(text, p.offset);
+          const end = position(text, p.endOffset);
+          byKey.set(key, { ...p, hosts: [sel.label], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+        }
+      }
+    }
+    return [...byKey.values()].sort((a, b) => (a.rel === b.rel ? a.offset - b.offset : a.rel < b.rel ? -1 : 1));
+  }
+
+  /** Size limits hit, per (host, file, effect), with the cut's position and the sections lost. */
+  sizes(): SizeReport[] {
+    const byKey = new Map<string, SizeReport>();
+    for (const sel of this.hosts) {
+      if (sel.id === 'codex') continue;
+      for (const cwd of this.discovery.cwds()) {
+        const sim = this.simulation(sel, cwd);
+        // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
+        const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
+        for (const s of [...sim.sizes, ...lazy]) {
+          // A total is one finding per distinct sum (the same files loaded from several cwds).
+          const key = `${s.who}\0${s.file ?? ''}\0${s.effect}\0${s.file === null ? s.size : ''}`;
+          const existing = byKey.get(key);
+          if (existing) {
+            if (!existing.cwds.includes(cwd)) existing.cwds.push(cwd);
+            continue;
+          }
+          const report: SizeReport = { ...s, host: sel.label, cwds: [cwd], rel: s.file === null ? null : this.repo.rel(s.file), sectionsLost: [] };
+          if (s.file === null) {
+            const largest = sim.files.filter((f) => !f.skipped).sort((a, b) => b.text.length - a.text.length)[0];
+            if (largest) report.anchor = this.repo.rel(largest.path);
+          }
+          const cutAt = s.offset;
+          if (s.file !== null && cutAt !== undefined) {
+            const text = this.env.cache.decoded(s.file, readAll(this.env, s.file));
+            const pos = position(text, cutAt);
+            report.line = pos.line;
+            report.column = pos.column;
+            const headings = scanHeadings(text);
+            let first = headings.findIndex((h) => h.offset >= cutAt);
+            if (first === -1) first = headings.length;
+            report.sectionsLost = headings.slice(first > 0 ? first - 1 : first).map((h) => h.text);
+          }
+          byKey.set(key, report);
+        }
+      }
+    }
+    return [...byKey.values()];
+  }
+
+  /**
+   * Claude Code cuts nested files only when they are over its per-file limit, so only such files
+   * (UTF-8 bytes ≥ UTF-16 units, so the size on disk is a safe pre-filter) are simulated lazily, from
+   * each cwd above them.
+   */
+  #lazyBelow(sel: HostSelection, cwd: string): SizeFinding[] {
+    const big = this.repo.files.filter((f) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS);
+    const out: SizeFinding[] = [];
+    for (const f of big) {
+      const dir = path.posix.dirname(f.replace(/\/\.claude\/.*$/, '/x'));
+      if (dir === cwd || !(cwd === '' || dir.startsWith(`${cwd}/`))) continue;
+      out.push(...this.simulation(sel, cwd, { afterReadingIn: this.repo.abs(dir) }).sizes.filter((s) => s.effect === 'cut'));
+    }
+    return out;
+  }
+}
+
+function contentKey(text: string): string {
+  return text
+    .split('\n')
+    .filter((l) => !/^\s*@\S+\s*$/.test(l))
+    .join('\n')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function readAll(env: HostEnv, abs: string): Uint8Array {
+  const r = env.cache.read(abs, env.cache.probe(abs).size ?? Number.MAX_SAFE_INTEGER);
+  return 'error' in r ? new Uint8Array() : r.bytes;
+}
+
+/** 1-based line and UTF-16 column of a text offset. */
+export function position(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
+
+function hidingFs(fs: FileSystem, hidden: ReadonlySet<string>): FileSystem {
+  return {
+    probe: (p) => (hidden.has(p) ? { kind: 'missing', symlink: false } : fs.probe(p)),
+    read: (p, max) => fs.read(p, max),
+    list: (p) => fs.list(p).filter((e) => !hidden.has(path.join(p, e.name))),
+  };
+}
+
+/** Codex's simulation in the common shape (its own simulator stays the source of truth). */
+function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): HostSimulation {
+  const sim = discovery.simulation(cwdRel);
+  const files: HostFile[] = sim.files.map((f) => ({
+    path: f.path,
+    kind: 'project',
+    bytes: f.bytes,
+    text: f.text,
+    // A file Codex's budget drops still counts as selected here: no-truncated-instructions reports the cut.
+    ...(f.dropped === 'whitespace' ? { skipped: 'empty' as const } : {}),
+  }));
+  return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
+}
+
+const views = new WeakMap<DiscoveryView, HostsView>();
+
+/** Hosts in use by default: Codex plus every host whose own files or settings the repository holds. */
+export function defaultHosts(repo: RepoIndex): HostSelection[] {
+  const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
+  for (const p of PROFILES) if (repo.files.some((f) => p.owns(f))) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
+  return out;
+}
+
+/** Called by the engine with `--hosts` / config `hosts` (undefined: the default selection). */
+export function attachHosts(discovery: DiscoveryView, repo: RepoIndex, specs: readonly string[] | undefined): HostsView {
+  const view = new HostsView(repo, discovery, specs && specs.length ? parseHosts(specs) : defaultHosts(repo));
+  views.set(discovery, view);
+  return view;
+}
+
+/** The hosts view for a run (rules call this; created with the default selection when the engine did not). */
+export function hostsView(discovery: DiscoveryView, repo: RepoIndex): HostsView {
+  return views.get(discovery) ?? attachHosts(discovery, repo, undefined);
+}

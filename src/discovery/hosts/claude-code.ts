@@ -1,0 +1,197 @@
+import * as path from 'node:path';
+import picomatch from 'picomatch';
+import { codeRanges, dirsDown, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
+import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment, SizeFinding } from './types.js';
+
+// Facts: hosts.md §4, read in npm @anthropic-ai/claude-code-linux-x64@2.1.332 (BUILD_TIME
+// 2026-11-24) and anthropics/claude-code mods/agents-md/README.md @ 42a37c29 / v2.1.277.
+export const VERIFIED_ON = '@anthropic-ai/claude-code 2.1.332';
+
+/** `instructionFiles` of the built-in agents-md plugin; default `claude-md-or-agents-md` (`Irn`, §4.5, from ≤ 2.1.277). */
+export const VARIANTS = ['claude-md-or-agents-md', 'claude-md', 'claude-md-and-agents-md'] as const;
+
+/** Files over 4 194 304 bytes are skipped whole (`oln`, §4.2). */
+export const MAX_FILE_BYTES = 4 * 1024 * 1024;
+/** Per-file warning `Wvt` = max(40 000, window × 0.05 × chars/token): 40 000 for a 200k window at 4 chars/token (§4.6). */
+export const PER_FILE_CHARS = 40_000;
+/** Total warning max(120 000, Wvt) over files not individually over the limit (§4.6). */
+export const TOTAL_CHARS = 120_000;
+/** `lfs = 5`: top file is depth 0, a file at depth ≥ 5 is not loaded (§4.3). */
+export const IMPORT_DEPTH = 5;
+/** Text allow-list for `@` imports (set `CQr`, §4.3; abridged to the common extensions). */
+const TEXT_EXTENSIONS = new Set(['.md', '.txt', '.json', '.yaml', '.yml', '.toml', '.xml', '.csv', '.html', '.js', '.mjs', '.cjs', '.ts', '.tsx', '.jsx', '.py', '.rb', '.go', '.rs', '.java', '.kt', '.swift', '.c', '.h', '.cpp', '.hpp', '.cs', '.php', '.sh', '.bash', '.zsh', '.sql', '.css', '.scss', '.vue', '.svelte', '.lock', '.log', '.diff', '.patch', '.ini', '.cfg', '.conf', '.env', '.mdx', '.rst', '.adoc', '']);
+
+const PREAMBLE = 'Codebase and user instructions are shown below. Be sure to adhere to these instructions. IMPORTANT: These instructions OVERRIDE any default behavior and you MUST follow them exactly as written.';
+const KIND_SUFFIX: Record<string, string> = { project: ' (project instructions, checked into the codebase)', local: " (user's private project instructions, not checked in)" };
+
+/** `/(?:^|\s)@((?:[^\s\\]|\\ )+)/g` outside code and codespan tokens, with the acceptance test of §4.3. */
+export function claudeImports(text: string): ImportRef[] {
+  const code = codeRanges(text, 'markdown');
+  const refs: ImportRef[] = [];
+  for (const m of text.matchAll(/(^|\s)@((?:[^\s\\]|\\ )+)/g)) {
+    const at = m.index + (m[1]?.length ?? 0);
+    if (inRanges(code, at)) continue;
+    let target = (m[2] ?? '').replace(/\\ /g, ' ');
+    const hash = target.indexOf('#');
+    if (hash >= 0) target = target.slice(0, hash);
+    const ok = target.startsWith('./') || target.startsWith('~/') || (target.startsWith('/') && target !== '/') || (!/^[@#%^&*()]/.test(target) && /^[A-Za-z0-9._-]/.test(target));
+    if (ok && !target.startsWith('~/')) refs.push({ offset: at, endOffset: at + 1 + (m[2]?.length ?? 0), target });
+  }
+  return refs;
+}
+
+/**
+ * HTML block comments are stripped before injection (`OHe`, via marked's html block tokens, which
+ * include the line break after the comment); CRLF is normalised only then (§4.2). The line break is
+ * confirmed by the conformance run against 2.1.332.
+ */
+function stripComments(text: string): string {
+  if (!text.includes('<!--')) return text;
+  return text.replace(/\r\n/g, '\n').replace(/^ {0,3}<!--[\s\S]*?-->[ \t]*(?:\n|$)/gm, '');
+}
+
+export const claudeCode: HostProfile = {
+  id: 'claude-code',
+  name: 'Claude Code',
+  verifiedOn: VERIFIED_ON,
+  variants: VARIANTS,
+  // Subdirectory files load on Read, @-mention or IDE selection (`iVt`, §4.4).
+  lazy: true,
+  owns: (rel) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md)$/.test(rel) || /(^|\/)\.claude\/(settings(\.local)?\.json|rules\/|CLAUDE\.md)/.test(rel),
+  settings(env, _cwd, variant): HostSettings {
+    // `claudeMdExcludes` from the project's .claude/settings.json and settings.local.json (§4.2). The
+    // plugin's `instructionFiles` is never read from a project (README), so it comes from the flag.
+    const excludes: string[] = [];
+    const origins: HostSettings['origins'] = {};
+    for (const name of ['settings.json', 'settings.local.json']) {
+      const abs = path.join(env.root, '.claude', name);
+      const value = readJson(env, abs)?.['claudeMdExcludes'];
+      if (Array.isArray(value)) {
+        excludes.push(...value.filter((v): v is string => typeof v === 'string'));
+        origins['claudeMdExcludes'] = { kind: 'file', path: abs };
+      }
+    }
+    return settingsOf(variant, { claudeMdExcludes: excludes }, origins);
+  },
+  simulate(env, cwd, settings, moment) {
+    return simulateClaude(env, cwd, settings, moment);
+  },
+};
+
+function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
+  const mode = settings.variant;
+  const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
+  const excluded = excludes.length ? picomatch(excludes, { dot: true }) : () => false;
+  const files: HostFile[] = [];
+  const problems: ImportProblem[] = [];
+  const notes: string[] = [];
+  const seen = new Set<string>();
+  // Imports outside the session's cwd need a one-time approval (`hasClaudeMdExternalIncludesApproved`,
+  // §4.3); inside the repository we assume it is granted, outside it we report the import.
+  const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
+
+  const add = (abs: string, kind: HostFile['kind'], opts: { nested?: boolean; agents?: boolean } = {}): boolean => {
+    if (seen.has(abs)) return false;
+    const read = readText(env, abs);
+    if (!read) return false;
+    seen.add(abs);
+    const rel = path.relative(env.root, abs).split(path.sep).join('/');
+    if (excluded(abs) || excluded(rel)) {
+      files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'excluded' }));
+      return false;
+    }
+    if (read.bytes > MAX_FILE_BYTES) {
+      files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'too-large' }));
+      return false;
+    }
+    let text = jsTrim(stripComments(read.text));
+    if (text === '') {
+      files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'empty' }));
+      return false;
+    }
+    // The plugin drops an AGENTS.md whose trimmed text equals a loaded file's (`Dcr`, §4.5).
+    if (opts.agents && files.some((f) => !f.skipped && f.text === text)) {
+      files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'duplicate' }));
+      return false;
+    }
+    let cut: HostFile['cut'];
+    if (opts.nested && text.length > PER_FILE_CHARS) {
+      // Nested files over the per-file limit are cut at the last "\n" before it (`v5o`, §4.4).
+      const at = text.lastIndexOf('\n', PER_FILE_CHARS);
+      const offset = at > 0 ? at : PER_FILE_CHARS;
+      cut = { offset, limit: PER_FILE_CHARS, of: text.length, reason: 'Claude Code cuts a nested instruction file at its per-file limit' };
+      text = `${text.slice(0, offset)}\n\n> Only the start of this file is shown. For the rest, call Read on ${abs} with offset=${offset} and a limit.`;
+    }
+    files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : {}));
+    const imported = followImports(env, { path: abs, text: read.text }, syntax, seen);
+    problems.push(...imported.problems);
+    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, jsTrim(stripComments(imp.text)), { via: imp.via }));
+    return true;
+  };
+
+  const ruleFiles = (dir: string) =>
+    filesUnder(env, path.join(dir, '.claude', 'rules'), (r) => r.endsWith('.md')).filter((abs) => {
+      const t = readText(env, abs);
+      // Rules with `paths:` front matter are conditional and not loaded at start (§4.2, §4.4).
+      return !(t && frontMatter(t.text)?.data['paths'] !== undefined);
+    });
+
+  // Session start: per directory root → cwd (the filesystem root is never read; §4.1).
+  const dirs = dirsDown(env.root, cwd);
+  for (const dir of dirs) {
+    add(path.join(dir, 'CLAUDE.md'), 'project');
+    add(path.join(dir, '.claude', 'CLAUDE.md'), 'project');
+    for (const rule of ruleFiles(dir)) add(rule, 'rule');
+    add(path.join(dir, 'CLAUDE.local.md'), 'local');
+    if (mode === 'claude-md-and-agents-md') {
+      add(path.join(dir, 'AGENTS.md'), 'project', { agents: true });
+      add(path.join(dir, '.claude', 'AGENTS.md'), 'project', { agents: true });
+    }
+  }
+  // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
+  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => readText(env, path.join(d, n)) !== null));
+  if (mode === 'claude-md-or-agents-md') {
+    if (ownClaude) {
+      const ignored = dirs.map((d) => path.join(d, 'AGENTS.md')).filter((p) => readText(env, p));
+      if (ignored.length) notes.push(`AGENTS.md not read (${ignored.length} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`);
+    } else {
+      for (const dir of dirs) {
+        add(path.join(dir, 'AGENTS.md'), 'project', { agents: true });
+        add(path.join(dir, '.claude', 'AGENTS.md'), 'project', { agents: true });
+      }
+    }
+  }
+
+  if (moment !== 'session-start') {
+    // Nested dirs from the read file's dir up to, not including, cwd (`iVt`, §4.4).
+    for (const dir of dirsUpTo(moment.afterReadingIn, cwd).reverse()) {
+      add(path.join(dir, 'CLAUDE.md'), 'nested', { nested: true });
+      add(path.join(dir, '.claude', 'CLAUDE.md'), 'nested', { nested: true });
+      add(path.join(dir, 'CLAUDE.local.md'), 'nested', { nested: true });
+      for (const rule of ruleFiles(dir)) add(rule, 'nested', { nested: true });
+      // Opt-in mode only: a nested AGENTS.md unless a CLAUDE.md in the same dir claims it (§4.5).
+      if (mode === 'claude-md-and-agents-md' && !readText(env, path.join(dir, 'CLAUDE.md'))) add(path.join(dir, 'AGENTS.md'), 'nested', { agents: true });
+    }
+  }
+
+  const sizes: SizeFinding[] = [];
+  let total = 0;
+  let counted = 0;
+  for (const f of files) {
+    if (f.skipped === 'too-large') sizes.push({ file: f.path, size: f.bytes, limit: MAX_FILE_BYTES, unit: 'bytes', effect: 'skipped', who: 'Claude Code' });
+    if (f.skipped || f.kind === 'nested') continue;
+    if (f.text.length > PER_FILE_CHARS) sizes.push({ file: f.path, size: f.text.length, limit: PER_FILE_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
+    else {
+      total += f.text.length;
+      counted++;
+    }
+  }
+  for (const f of files) if (f.cut) sizes.push({ file: f.path, size: f.cut.of ?? f.bytes, limit: PER_FILE_CHARS, unit: 'chars', effect: 'cut', who: 'Claude Code', offset: f.cut.offset });
+  if (total > TOTAL_CHARS && counted > 1) sizes.push({ file: null, size: total, limit: TOTAL_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
+
+  const shown = files.filter((f) => !f.skipped && f.kind !== 'nested');
+  const text = shown.length
+    ? [PREAMBLE, ...shown.map((f) => `Contents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`)].join('\n\n')
+    : null;
+  return { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes };
+}

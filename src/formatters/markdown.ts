@@ -1,0 +1,28 @@
+import type { Diagnostic } from '../kit/types.js';
+import { plural } from '../kit/text.js';
+
+export interface MarkdownOptions {
+  /** How many instruction files the run checked, for the summary line. */
+  fileCount: number;
+}
+
+const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, '<br>');
+
+/** A GitHub-flavoured Markdown summary for $GITHUB_STEP_SUMMARY or a pull-request comment. */
+export function formatMarkdown(diagnostics: readonly Diagnostic[], options: MarkdownOptions): string {
+  const errors = diagnostics.filter((d) => d.severity === 2).length;
+  const warnings = diagnostics.length - errors;
+  const out = ['## agents-lint', ''];
+  if (diagnostics.length === 0) {
+    out.push(`✅ No problems in ${plural(options.fileCount, 'instruction file')}.`, '');
+    return out.join('\n');
+  }
+  out.push(`${errors ? '❌' : '⚠️'} **${plural(diagnostics.length, 'problem')}** (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${plural(new Set(diagnostics.map((d) => d.file)).size, 'file')}.`, '');
+  out.push('| Severity | File | Line | Rule | Message |', '| --- | --- | --- | --- | --- |');
+  for (const d of diagnostics) {
+    const rule = d.ruleId ? (d.docs ? `[${cell(d.ruleId)}](${d.docs})` : cell(d.ruleId)) : cell(d.messageId);
+    out.push(`| ${d.severity === 2 ? 'error' : 'warning'} | ${d.file ? `\`${cell(d.file)}\`` : '(config)'} | ${d.line}:${d.column} | ${rule} | ${cell(d.message)} |`);
+  }
+  out.push('');
+  return out.join('\n');
+}

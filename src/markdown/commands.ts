@@ -1,0 +1,225 @@
+import * as path from 'node:path';
+import type { InstructionFile, Statement } from './instruction-file.js';
+import { checkShellSyntax, parseShell, type ShellAssignment, type ShellWord } from '../shell/parse.js';
+
+export type CommandOrigin = 'block' | 'inline';
+
+/** A simple command an instruction file tells the agent to run, with offsets in the file's text. */
+export interface CommandRef {
+  argv: ShellWord[];
+  env: ShellAssignment[];
+  /** Repo-relative directory it runs in; null after a `cd` that cannot be resolved statically. */
+  cwd: string | null;
+  /** A `cd` chose the directory, so the other working directories that load the file do not apply. */
+  cd: boolean;
+  origin: CommandOrigin;
+  /** Written as something not to do ("never run `npm install`"): not a claim that it works. */
+  prohibited: boolean;
+  start: number;
+  end: number;
+}
+
+/** Languages whose blocks are shell. `console` and its aliases hold a transcript (prompt + output). */
+const SHELL_LANGS = new Set(['sh', 'bash', 'shell', 'zsh']);
+const CONSOLE_LANGS = new Set(['console', 'shell-session', 'shellsession', 'sh-session']);
+
+/** Tools whose name as the first word makes an inline span or an untagged block read as a command. */
+export const COMMAND_TOOLS = new Set([
+  'npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'corepack', 'make', 'just', 'task', 'cargo', 'go', 'uv', 'uvx',
+  'poetry', 'pdm', 'hatch', 'poe', 'tox', 'nox', 'deno', 'turbo', 'nx',
+]);
+
+/** Wrappers that run the rest of the line as a command. */
+const WRAPPERS = new Set(['env', 'sudo', 'command', 'exec', 'nohup', 'time']);
+
+const PROHIBITION_BEFORE = /\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|instead of|rather than|not|no longer|stop using|forbidden|prohibited)\b[^.!?;:]*$/i;
+const PROHIBITION_AFTER = /^[^.!?;]*?\b((is|are) (not|no longer|never)|deprecated|forbidden|removed|won'?t work|does not work|doesn'?t work)\b/i;
+const BLOCK_PROHIBITION = /\b(never|don'?t|do not|must not|avoid)\b[^.!?]*[:.]?\s*$/i;
+
+interface Script {
+  text: string;
+  /** Script offset → file text offset (one more entry than the text, for end offsets). */
+  map: number[];
+  origin: CommandOrigin;
+  prohibited: boolean;
+  /** Untagged blocks must pass the real parser and read as commands throughout. */
+  untagged: boolean;
+  blockStart: number;
+}
+
+const cache = new WeakMap<InstructionFile, CommandRef[]>();
+const syntaxOk = new WeakMap<InstructionFile, Map<number, boolean | null>>();
+
+/**
+ * Runs the async sh-syntax check over the file's untagged blocks once, so the synchronous
+ * extraction can stay conservative about them. The engine awaits this for rules with `needsCommands`.
+ */
+export async function prepareCommands(file: InstructionFile): Promise<void> {
+  if (syntaxOk.has(file)) return;
+  const results = new Map<number, boolean | null>();
+  for (const script of scriptsOf(file)) {
+    if (script.untagged) results.set(script.blockStart, await checkShellSyntax(script.text));
+  }
+  syntaxOk.set(file, results);
+}
+
+/** Every command the file mentions, extracted once and shared by all command rules. */
+export function commandsOf(file: InstructionFile): CommandRef[] {
+  let found = cache.get(file);
+  if (found) return found;
+  found = [];
+  const fileDir = dirOf(file.path);
+  const checked = syntaxOk.get(file);
+  for (const script of scriptsOf(file)) {
+    const parsed = parseShell(script.text);
+    if (script.untagged) {
+      if (!parsed.ok || checked?.get(script.blockStart) === false) continue;
+    }
+    const refs: CommandRef[] = [];
+    const stack: { cwd: string | null; cd: boolean }[] = [{ cwd: fileDir, cd: false }];
+    let allTools = true;
+    for (const event of parsed.events) {
+      if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? { cwd: fileDir, cd: false }) });
+      else if (event.type === 'leave') {
+        if (stack.length > 1) stack.pop();
+      } else {
+        const state = stack[stack.length - 1] ?? { cwd: fileDir, cd: false };
+        const argv = unwrap(event.command.argv);
+        const first = argv[0];
+        if (!first) continue;
+        if (!first.dynamic && (first.value === 'cd' || first.value === 'pushd')) {
+          state.cwd = changeDir(state.cwd, argv[1]);
+          state.cd = true;
+          continue;
+        }
+        if (first.dynamic || !(COMMAND_TOOLS.has(first.value) || first.value.includes('/'))) allTools = false;
+        const map = (o: number) => script.map[o] ?? script.map[script.map.length - 1] ?? 0;
+        const shift = (w: ShellWord): ShellWord => ({ ...w, start: map(w.start), end: map(w.end) });
+        refs.push({
+          argv: argv.map(shift),
+          env: event.command.env.map((a) => ({ name: a.name, word: shift(a.word) })),
+          cwd: state.cwd,
+          cd: state.cd,
+          origin: script.origin,
+          prohibited: script.prohibited,
+          start: map(event.command.start),
+          end: map(event.command.end),
+        });
+      }
+    }
+    // Be conservative with untagged blocks and inline spans: every command must start with a known tool.
+    if (script.untagged && !allTools) continue;
+    if (script.origin === 'inline') {
+      const head = refs[0]?.argv[0];
+      if (!head || head.dynamic || !COMMAND_TOOLS.has(head.value) || (refs[0]?.argv.length ?? 0) < 2) continue;
+    }
+    found.push(...refs);
+  }
+  cache.set(file, found);
+  return found;
+}
+
+/** Strips `env A=1`, `sudo`, `time` and the like, so argv[0] is the program that really runs. */
+function unwrap(argv: ShellWord[]): ShellWord[] {
+  let i = 0;
+  while (i < argv.length) {
+    const w = argv[i];
+    if (!w || w.dynamic || !WRAPPERS.has(w.value)) break;
+    i++;
+    while (i < argv.length) {
+      const next = argv[i];
+      if (!next || !(next.value.startsWith('-') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(next.value))) break;
+      i++;
+    }
+  }
+  return argv.slice(i);
+}
+
+function changeDir(cwd: string | null, target: ShellWord | undefined): string | null {
+  if (cwd === null || !target || target.dynamic) return null;
+  const value = target.value;
+  if (value === '-' || value.startsWith('/') || value.startsWith('~') || value === '') return null;
+  const joined = path.posix.normalize(path.posix.join(cwd || '.', value));
+  if (joined === '..' || joined.startsWith('../')) return null;
+  return joined === '.' ? '' : joined.replace(/\/$/, '');
+}
+
+function dirOf(rel: string): string {
+  const d = path.posix.dirname(rel);
+  return d === '.' ? '' : d;
+}
+
+const scriptCache = new WeakMap<InstructionFile, Script[]>();
+
+/** Index of the last statement starting at or before `offset` (statements are in document order). */
+function statementAt(statements: readonly Statement[], offset: number): number {
+  let lo = 0;
+  let hi = statements.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if ((statements[mid]?.start ?? 0) <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+function scriptsOf(file: InstructionFile): Script[] {
+  const hit = scriptCache.get(file);
+  if (hit) return hit;
+  const scripts: Script[] = [];
+  scriptCache.set(file, scripts);
+  const text = file.text;
+  const statements = file.statements();
+  for (const block of file.codeBlocks()) {
+    const lang = block.lang?.split(/[\s{]/)[0] ?? null;
+    const isShell = lang !== null && SHELL_LANGS.has(lang);
+    const isConsole = lang !== null && CONSOLE_LANGS.has(lang);
+    if (lang !== null && !isShell && !isConsole) continue;
+    const lines = block.value.split('\n');
+    // A shell block written as a transcript (`$ cmd` then output) is read like a console block.
+    const prompted = isConsole || lines.some((l) => /^\s*\$ /.test(l));
+    let at = statementAt(statements, block.start);
+    while (at >= 0 && (statements[at]?.end ?? 0) > block.start) at--;
+    const before = at >= 0 ? statements[at] : undefined;
+    const gap = before ? text.slice(before.end, block.start) : '';
+    const prohibited = !!before && /^[\s>*+-]*$/.test(gap) && BLOCK_PROHIBITION.test(before.text);
+    let scriptText = '';
+    const map: number[] = [];
+    lines.forEach((line, k) => {
+      const lineStart = block.lineOffsets[k] ?? block.start;
+      let from = 0;
+      if (prompted) {
+        const m = /^(\s*)(\$|>) /.exec(line);
+        if (!m) return;
+        from = m[0].length;
+      }
+      for (let j = from; j < line.length; j++) {
+        scriptText += line[j];
+        map.push(lineStart + j);
+      }
+      scriptText += '\n';
+      map.push(lineStart + line.length);
+    });
+    map.push(map[map.length - 1] ?? block.end);
+    scripts.push({ text: scriptText, map, origin: 'block', prohibited, untagged: lang === null, blockStart: block.start });
+  }
+  for (const span of file.inlineCode()) {
+    const candidate = statements[statementAt(statements, span.start)];
+    const statement = candidate && span.end <= candidate.end ? candidate : undefined;
+    const lead = statement ? text.slice(statement.start, span.start) : '';
+    const tail = statement ? text.slice(span.end, statement.end) : '';
+    const sentenceLead = lead.split(/[.!?](?:\s|$)|\n\s*\n/).pop() ?? '';
+    const prohibited = PROHIBITION_BEFORE.test(sentenceLead) || PROHIBITION_AFTER.test(tail);
+    const map = Array.from({ length: span.value.length + 1 }, (_, j) => span.valueStart + j);
+    scripts.push({ text: span.value, map, origin: 'inline', prohibited, untagged: false, blockStart: span.start });
+  }
+  return scripts;
+}
+
+/** The `prepare` hook of command rules: the sh-syntax checks for every file in scope, awaited once. */
+export async function prepareCommandFiles(files: readonly InstructionFile[]): Promise<void> {
+  for (const file of files) await prepareCommands(file);
+}

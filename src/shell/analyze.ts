@@ -1,0 +1,104 @@
+import * as path from 'node:path';
+import type { InstructionFile } from '../markdown/instruction-file.js';
+import type { RepoIndex } from '../repo/repo-index.js';
+import type { DiscoveryView } from '../discovery/view.js';
+import { isRecord } from '../repo/manifests.js';
+import { commandsOf, type CommandRef } from '../markdown/commands.js';
+import { resolveCommand, type Finding } from './runners/index.js';
+import { fileIn, keyLocation, parentOf } from './runners/common.js';
+import type { LookedIn } from './runners/types.js';
+
+export interface CommandFinding extends Finding {
+  command: CommandRef;
+}
+
+const findingsCache = new WeakMap<InstructionFile, CommandFinding[]>();
+
+/**
+ * Unresolved references of every command in the file, computed once for all command rules. A command
+ * without a `cd` runs wherever the agent starts: from the file's own directory or any working
+ * directory that loads the file (a root AGENTS.md is read from every package). A reference is
+ * reported only when it fails from all of them.
+ */
+export function commandFindings(file: InstructionFile, repo: RepoIndex, discovery: DiscoveryView): CommandFinding[] {
+  const hit = findingsCache.get(file);
+  if (hit) return hit;
+  const fileDir = path.posix.dirname(file.path) === '.' ? '' : path.posix.dirname(file.path);
+  const loadCwds = [...new Set(discovery.loadsOf(file.path).map((l) => l.cwd))].filter((c) => c !== fileDir);
+  const out: CommandFinding[] = [];
+  for (const command of commandsOf(file)) {
+    if (command.prohibited || command.cwd === null) continue;
+    const primary = resolveCommand(repo, command.argv, command.cwd);
+    if (primary.length === 0) continue;
+    const alternatives = command.cd ? [] : loadCwds.map((cwd) => resolveCommand(repo, command.argv, cwd));
+    for (const f of primary) {
+      const failsEverywhere = alternatives.every((alt) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
+      if (failsEverywhere) out.push({ ...f, command });
+    }
+  }
+  findingsCache.set(file, out);
+  return out;
+}
+
+export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';
+
+export interface PackageManagerPolicy {
+  expected: PackageManager[];
+  /** The file that says so (packageManager field or lockfile). */
+  evidence: LookedIn;
+}
+
+const LOCKFILES: [string, PackageManager][] = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['package-lock.json', 'npm'],
+  ['npm-shrinkwrap.json', 'npm'],
+  ['bun.lockb', 'bun'],
+  ['bun.lock', 'bun'],
+];
+
+/**
+ * The package manager a directory uses: the nearest `packageManager` field (Corepack enforces it),
+ * else the lockfiles of the nearest directory that has any.
+ */
+export function packageManagerPolicy(repo: RepoIndex, dir: string): PackageManagerPolicy | null {
+  for (let d: string | null = dir; d !== null; d = parentOf(d)) {
+    const manifest = fileIn(d, 'package.json');
+    const json = repo.json(manifest);
+    const field = isRecord(json) ? json['packageManager'] : undefined;
+    if (typeof field === 'string') {
+      const name = /^(npm|pnpm|yarn|bun)@/.exec(field)?.[1] as PackageManager | undefined;
+      if (name) return { expected: [name], evidence: keyLocation(repo, manifest, 'packageManager') };
+    }
+    const locks = LOCKFILES.filter(([f]) => repo.has(fileIn(d as string, f)));
+    const first = locks[0];
+    if (first) return { expected: [...new Set(locks.map(([, pm]) => pm))], evidence: { file: fileIn(d, first[0]), line: 1, column: 1 } };
+  }
+  return null;
+}
+
+const USES: Record<string, PackageManager> = { npm: 'npm', pnpm: 'pnpm', pnpx: 'pnpm', yarn: 'yarn', bun: 'bun', bunx: 'bun' };
+
+export interface PackageManagerFinding {
+  command: CommandRef;
+  used: PackageManager;
+  policy: PackageManagerPolicy;
+}
+
+/** Commands that use a package manager other than the one the repository is set up for. */
+export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): PackageManagerFinding[] {
+  const out: PackageManagerFinding[] = [];
+  for (const command of commandsOf(file)) {
+    // "Never use npm" agrees with a pnpm repository: prohibitions are not uses.
+    if (command.prohibited || command.cwd === null) continue;
+    const head = command.argv[0];
+    const used = head && !head.dynamic ? USES[head.value] : undefined;
+    if (!used) continue;
+    const args = command.argv.slice(1).map((w) => w.value);
+    // Installing a tool globally (`npm i -g pnpm`) is not running the project with npm.
+    if (args.includes('-g') || args.includes('--global') || (used === 'npm' && args[0] === 'view')) continue;
+    const policy = packageManagerPolicy(repo, command.cwd);
+    if (policy && !policy.expected.includes(used)) out.push({ command, used, policy });
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+import * as path from 'node:path';
+import type { RepoIndex } from '../../repo/repo-index.js';
+import { isRecord, stringArray } from '../../repo/manifests.js';
+import type { ShellWord } from '../parse.js';
+import type { Finding, LookedIn } from './types.js';
+
+export function join(dir: string, rel: string): string {
+  const joined = path.posix.normalize(path.posix.join(dir || '.', rel));
+  return joined === '.' ? '' : joined.replace(/\/$/, '');
+}
+
+export function fileIn(dir: string, name: string): string {
+  return dir ? `${dir}/${name}` : name;
+}
+
+export function parentOf(dir: string): string | null {
+  if (dir === '') return null;
+  const p = path.posix.dirname(dir);
+  return p === '.' ? '' : p;
+}
+
+/** The nearest directory at or above `dir` holding one of `names`; returns the file's path. */
+export function nearestFile(repo: RepoIndex, dir: string, names: readonly string[]): string | null {
+  for (let d: string | null = dir; d !== null; d = parentOf(d)) {
+    for (const name of names) if (repo.has(fileIn(d, name))) return fileIn(d, name);
+  }
+  return null;
+}
+
+export function isDir(repo: RepoIndex, rel: string): boolean {
+  return repo.dirs.has(rel);
+}
+
+/** Line and column of the first `"key"` (or `key` at a line start) in a file, for related locations. */
+export function keyLocation(repo: RepoIndex, file: string, key: string | RegExp): LookedIn {
+  const text = repo.text(file) ?? '';
+  const re = typeof key === 'string' ? new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`) : key;
+  const m = re.exec(text);
+  if (!m) return { file, line: 1, column: 1 };
+  const before = text.slice(0, m.index);
+  const line = before.split('\n').length;
+  return { file, line, column: m.index - before.lastIndexOf('\n') };
+}
+
+export function recordKeys(value: unknown): string[] {
+  return isRecord(value) ? Object.keys(value) : [];
+}
+
+export function get(value: unknown, ...keys: string[]): unknown {
+  let cur = value;
+  for (const key of keys) {
+    if (!isRecord(cur)) return undefined;
+    cur = cur[key];
+  }
+  return cur;
+}
+
+export interface ParsedArgs {
+  positionals: ShellWord[];
+  /** Flags in order, with their value word when the flag takes one. */
+  flags: { name: string; value: ShellWord | null; word: ShellWord }[];
+  /** Words after a bare `--`. */
+  rest: ShellWord[];
+}
+
+/**
+ * Generic option parsing: `--flag=value`, `--flag value` / `-f value` for flags in `valueFlags`,
+ * everything else a boolean flag. Stops at `--`, and at the first positional when `stopAtPositional`.
+ */
+export function parseArgs(args: ShellWord[], valueFlags: ReadonlySet<string>, stopAtPositional = false): ParsedArgs {
+  const out: ParsedArgs = { positionals: [], flags: [], rest: [] };
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (!w) continue;
+    if (w.value === '--' && !w.dynamic) {
+      out.rest = args.slice(i + 1);
+      break;
+    }
+    if (w.value.startsWith('-') && w.value.length > 1 && !w.dynamic) {
+      const eq = w.value.indexOf('=');
+      if (w.value.startsWith('--') && eq > 0) {
+        const offset = eq + 1;
+        out.flags.push({ name: w.value.slice(0, eq), value: { ...w, value: w.value.slice(offset), start: w.start + offset }, word: w });
+      } else if (valueFlags.has(w.value)) {
+        out.flags.push({ name: w.value, value: args[i + 1] ?? null, word: w });
+        i++;
+      } else out.flags.push({ name: w.value, value: null, word: w });
+      continue;
+    }
+    out.positionals.push(w);
+    if (stopAtPositional) {
+      out.rest = args.slice(i + 1);
+      break;
+    }
+  }
+  return out;
+}
+
+export function flagValues(parsed: ParsedArgs, ...names: string[]): ShellWord[] {
+  return parsed.flags.filter((f) => names.includes(f.name) && f.value).map((f) => f.value as ShellWord);
+}
+
+export function hasFlag(parsed: ParsedArgs, ...names: string[]): boolean {
+  return parsed.flags.some((f) => names.includes(f.name));
+}
+
+export function finding(init: Omit<Finding, 'candidates'> & { candidates?: Iterable<string> }): Finding {
+  return { ...init, candidates: [...(init.candidates ?? [])].sort() };
+}
+
+/** A word a static check can reason about. */
+export function literal(w: ShellWord | undefined): w is ShellWord {
+  return !!w && !w.dynamic && w.value !== '';
+}
+
+export function listOf(value: unknown): string[] {
+  return stringArray(value);
+}

@@ -1,0 +1,21 @@
+import { finding, get, keyLocation, literal, nearestFile, parseArgs, recordKeys } from './common.js';
+import { nearestNodePackage } from './node-packages.js';
+import type { Runner } from './types.js';
+
+/** `deno task x`: tasks of the nearest deno.json(c), and package.json scripts (https://docs.deno.com/runtime/reference/cli/task/). */
+export const deno: Runner = (argv, ctx) => {
+  const parsed = parseArgs(argv.slice(1), new Set(['--config', '-c', '--cwd', '-f', '--filter']), true);
+  const command = parsed.positionals[0];
+  if (!literal(command) || command.value !== 'task') return [];
+  const rest = parseArgs(parsed.rest, new Set(['--config', '-c', '--cwd', '-f', '--filter']), true);
+  if (rest.flags.length) return [];
+  const name = rest.positionals[0];
+  if (!literal(name)) return [];
+  const config = nearestFile(ctx.repo, ctx.cwd, ['deno.json', 'deno.jsonc']);
+  const pkg = nearestNodePackage(ctx.repo, ctx.cwd);
+  const tasks = config ? recordKeys(get(ctx.repo.json(config), 'tasks')) : [];
+  if (tasks.includes(name.value) || pkg?.scripts.has(name.value)) return [];
+  const where = config ?? pkg?.manifest;
+  if (!where) return [];
+  return [finding({ kind: 'script', messageId: 'unknownScript', word: name, tool: 'deno task', name: name.value, what: 'task', where, related: keyLocation(ctx.repo, where, config ? 'tasks' : 'scripts'), candidates: [...tasks, ...(pkg?.scripts ?? [])] })];
+};

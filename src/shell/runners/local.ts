@@ -1,0 +1,39 @@
+import { finding, join, literal } from './common.js';
+import type { Runner } from './types.js';
+import type { ShellWord } from '../parse.js';
+
+/** Directories that hold build outputs or installed tools, usually gitignored: never reported. */
+const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|vendor|\.bin|bazel-[^/]+)\//;
+
+/** Whether a local script exists: in the file list, or on disk when it is ignored or generated. */
+function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: string): ReturnType<Runner> {
+  if (!literal(word) || word.value.startsWith('/') || word.value.startsWith('~') || OUTPUT_DIRS.test(word.value)) return [];
+  const rel = join(ctx.cwd, word.value);
+  if (rel.startsWith('..')) return [];
+  if (ctx.repo.has(rel) || ctx.repo.fs.probe(ctx.repo.abs(rel)).kind === 'file') return [];
+  const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+  const siblings = ctx.repo.files.filter((f) => (f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '') === dir).map((f) => f.slice(dir ? dir.length + 1 : 0));
+  const prefix = word.value.includes('/') ? word.value.slice(0, word.value.lastIndexOf('/') + 1) : '';
+  return [finding({ kind: 'binary', messageId: 'missingLocalScript', word, tool, name: word.value, what: 'script', where: dir || 'the repository root', candidates: siblings.map((s) => prefix + s) })];
+}
+
+/** `./scripts/setup.sh`, `bin/dev`: a path run directly. */
+export const local: Runner = (argv, ctx) => {
+  const first = argv[0];
+  return first ? checkPath(first, ctx, first.value) : [];
+};
+
+/** `bash scripts/x.sh`, `python tools/gen.py`, `node scripts/build.mjs`: the interpreter's script argument. */
+export const interpreter: Runner = (argv, ctx) => {
+  const tool = argv[0]?.value ?? '';
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (!w || w.dynamic) return [];
+    // `-c`, `-e`, `-m` run inline code or a module, not a file.
+    if (['-c', '-e', '-m', '--eval', '-p', '--print'].includes(w.value)) return [];
+    if (w.value.startsWith('-')) continue;
+    if (!w.value.includes('/') && !/\.(sh|bash|py|js|mjs|cjs|ts|mts|rb|pl)$/.test(w.value)) return [];
+    return checkPath(w, ctx, tool);
+  }
+  return [];
+};

@@ -1,0 +1,38 @@
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint } from '../../src/engine/lint.js';
+import { defineRule, z } from '../../src/kit/index.js';
+import emptyRule from '../../rules/no-empty-instructions.js';
+import { EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
+
+const seen: string[][] = [];
+const failing = defineRule({
+  id: 'test-failing-prepare',
+  meta: {
+    description: 'A rule whose async preparation fails',
+    severity: 'error',
+    scope: 'file',
+    tags: [],
+    fixable: false,
+    prepare: async (files) => {
+      seen.push(files.map((f) => f.path));
+      throw new Error('scanner unavailable');
+    },
+    messages: { never: () => 'never reported' },
+    options: z.strictObject({}),
+  },
+  check: ({ report }) => report({ messageId: 'never', data: undefined as never }),
+});
+
+describe('meta.prepare', () => {
+  it('is awaited once with the files in scope; a failure is one fatal diagnostic and the other rules still run', async () => {
+    const root = path.join(FIXTURES, 'rules/no-empty-instructions/invalid-empty');
+    const result = await lint({ paths: [root], root, codexHome: EMPTY_CODEX_HOME, rules: [failing, emptyRule] });
+    expect(seen).toEqual([['AGENTS.md']]);
+    expect(result.diagnostics.map((d) => [d.ruleId, d.messageId, d.fatal ?? false])).toEqual([
+      ['test-failing-prepare', 'fatal', true],
+      ['no-empty-instructions', 'empty', false],
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('scanner unavailable');
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { CLI, OFFLINE, packProject, sh } from './repo.js';
+import { LINT_STAGED_COMMAND, LINT_STAGED_GLOB } from '../../src/init.js';
+
+function gitRepo(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-git-'));
+  for (const args of [['init', '-q', '-b', 'main'], ['config', 'user.name', 'Test'], ['config', 'user.email', 'test@example.com'], ['config', 'commit.gpgsign', 'false']]) {
+    expect(sh(dir, 'git', args).status).toBe(0);
+  }
+  fs.writeFileSync(path.join(dir, 'package.json'), '{\n  "name": "consumer",\n  "private": true\n}\n');
+  fs.writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\n');
+  fs.writeFileSync(path.join(dir, 'AGENTS.md'), '# Rules\n\nKeep functions small and document public APIs.\n');
+  return dir;
+}
+
+describe('agents-lint init', () => {
+  it('adds husky, lint-staged and the hook once, prints what it changed, and asks nothing', () => {
+    const dir = gitRepo();
+    const first = sh(dir, process.execPath, [CLI, 'init']);
+    expect(first.status).toBe(0);
+    expect(first.stdout.trim().split('\n')).toEqual([
+      'package.json: added devDependency husky@^9.1.7',
+      'package.json: added devDependency lint-staged@^16.0.0',
+      expect.stringMatching(/^package\.json: added devDependency agents-lint@\^\d+\.\d+\.\d+$/),
+      'package.json: added script "prepare": "husky" (installs the git hooks on npm install)',
+      'package.json: added a lint-staged entry running agents-lint on instruction files and manifests',
+      '.husky/pre-commit: created, running lint-staged',
+      'next: run "npm install" to install husky and lint-staged; its "prepare" script activates the hook',
+    ]);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    expect(pkg['lint-staged']).toEqual({ [LINT_STAGED_GLOB]: LINT_STAGED_COMMAND });
+    expect(pkg.scripts).toEqual({ prepare: 'husky' });
+    expect(fs.readFileSync(path.join(dir, '.husky/pre-commit'), 'utf8')).toBe('npx lint-staged\n');
+
+    const before = fs.readFileSync(path.join(dir, 'package.json'), 'utf8');
+    const second = sh(dir, process.execPath, [CLI, 'init'], {});
+    expect(second.stdout).toContain('agents-lint init: already set up; nothing changed');
+    expect(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).toBe(before);
+  });
+
+  it('keeps an existing prepare script and hook, adding to them', () => {
+    const dir = gitRepo();
+    fs.writeFileSync(path.join(dir, 'package.json'), '{\n\t"name": "x",\n\t"scripts": { "prepare": "tsc" },\n\t"devDependencies": { "husky": "^9.0.0", "lint-staged": "^16.0.0", "agents-lint": "^0.1.0" }\n}\n');
+    fs.mkdirSync(path.join(dir, '.husky'));
+    fs.writeFileSync(path.join(dir, '.husky/pre-commit'), 'npm test\n');
+    const r = sh(dir, process.execPath, [CLI, 'init']);
+    expect(r.stdout.split('\n').filter((l) => !l.startsWith('next:') && l)).toEqual([
+      'package.json: appended "&& husky" to the "prepare" script',
+      'package.json: added a lint-staged entry running agents-lint on instruction files and manifests',
+      '.husky/pre-commit: appended "npx lint-staged"',
+    ]);
+    expect(fs.readFileSync(path.join(dir, '.husky/pre-commit'), 'utf8')).toBe('npm test\nnpx lint-staged\n');
+    const text = fs.readFileSync(path.join(dir, 'package.json'), 'utf8');
+    expect(text).toContain('\t"scripts": {\n\t\t"prepare": "tsc && husky"');
+  });
+
+  it('fails clearly without a package.json', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-nopkg-'));
+    const r = sh(dir, process.execPath, [CLI, 'init']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`agents-lint: no package.json in ${dir}; run "npm init -y" first, then agents-lint init\n`);
+  });
+});
+
+describe('pre-commit with husky + lint-staged from the registry (AGENTS_LINT_OFFLINE=1 skips)', () => {
+  it.skipIf(OFFLINE)('rejects a commit that adds an empty AGENTS.override.md, printing the finding, and passes a clean one', () => {
+    const dir = gitRepo();
+    const tgz = packProject();
+    const install = sh(dir, 'npm', ['install', '--no-audit', '--no-fund', 'husky@9', 'lint-staged@16', tgz]);
+    expect(install.status, install.stderr).toBe(0);
+
+    const init = sh(dir, 'npx', ['--no-install', 'agents-lint', 'init']);
+    expect(init.status, init.stderr).toBe(0);
+    expect(init.stdout).toContain('git: activated the hooks in .husky (core.hooksPath)');
+    expect(sh(dir, 'git', ['config', 'core.hooksPath']).stdout.trim()).toBe('.husky/_');
+
+    expect(sh(dir, 'git', ['add', '-A']).status).toBe(0);
+    const clean = sh(dir, 'git', ['commit', '-m', 'clean']);
+    expect(clean.status, clean.stdout + clean.stderr).toBe(0);
+
+    fs.writeFileSync(path.join(dir, 'AGENTS.override.md'), '');
+    expect(sh(dir, 'git', ['add', 'AGENTS.override.md']).status).toBe(0);
+    const broken = sh(dir, 'git', ['commit', '-m', 'broken']);
+    expect(broken.status).not.toBe(0);
+    const output = broken.stdout + broken.stderr;
+    expect(output).toContain('AGENTS.override.md is empty, yet Codex still selects it and so never loads AGENTS.md beside it');
+    expect(output).toContain('no-empty-instructions');
+    expect(sh(dir, 'git', ['log', '--format=%s']).stdout).toBe('clean\n');
+
+    // A commit touching only files that matter to nothing passes (agents-lint is not even run on it).
+    expect(sh(dir, 'git', ['rm', '-q', '--cached', 'AGENTS.override.md']).status).toBe(0);
+    fs.rmSync(path.join(dir, 'AGENTS.override.md'));
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'hello\n');
+    expect(sh(dir, 'git', ['add', 'notes.txt']).status).toBe(0);
+    const other = sh(dir, 'git', ['commit', '-m', 'notes']);
+    expect(other.status, other.stdout + other.stderr).toBe(0);
+  }, 600_000);
+});
+
+describe('.pre-commit-hooks.yaml', () => {
+  it('defines an agents-lint hook whose files pattern matches instruction files and manifests only', async () => {
+    const { parse } = await import('yaml');
+    const { PROJECT } = await import('./repo.js');
+    const hooks = parse(fs.readFileSync(path.join(PROJECT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; language: string; files: string; pass_filenames: boolean }[];
+    expect(hooks.map((h) => [h.id, h.entry, h.language, h.pass_filenames])).toEqual([['agents-lint', 'agents-lint', 'node', true]]);
+    // pre-commit matches `files` with Python's re.search; this pattern means the same in JavaScript.
+    const re = new RegExp(hooks[0]!.files);
+    const matching = ['AGENTS.md', 'pkg/AGENTS.override.md', 'CLAUDE.md', 'apps/web/package.json', 'Makefile', 'a/justfile', 'Taskfile.yml', 'pnpm-workspace.yaml', '.agents-lint.json'];
+    const other = ['README.md', 'src/index.ts', 'package.json.bak', 'docs/AGENTS.md.orig', 'my-package.json'];
+    expect(matching.filter((f) => !re.test(f))).toEqual([]);
+    expect(other.filter((f) => re.test(f))).toEqual([]);
+  });
+});

@@ -1,0 +1,278 @@
+import { describe, expect, it } from 'vitest';
+import { InstructionFile } from '../../src/markdown/instruction-file.js';
+import { parseMarkdown } from '../../src/markdown/parse.js';
+import {
+  anchorMatches,
+  anchorsOf,
+  classifyPath,
+  closestAnchor,
+  githubSlug,
+  linkReferences,
+  pathReferences,
+  resolveLink,
+  resolvePathReference,
+  Slugger,
+} from '../../src/markdown/references.js';
+import { RepoIndex } from '../../src/repo/repo-index.js';
+import { MemoryFileSystem } from '../../src/repo/vfs.js';
+
+function instruction(text: string, path = 'AGENTS.md'): InstructionFile {
+  return new InstructionFile({ path, absPath: `/repo/${path}`, kind: 'codex', bytes: new TextEncoder().encode(text), parse: parseMarkdown });
+}
+
+const repo = new RepoIndex({
+  root: '/repo',
+  useGit: false,
+  fs: new MemoryFileSystem({
+    '/repo/.gitignore': 'dist/\n.next/\ncoverage/\n*.local.json\n',
+    '/repo/package.json': JSON.stringify({ name: 'acme', dependencies: { 'react-dom': '18', 'bignumber.js': '9' } }),
+    '/repo/AGENTS.md': '# Agents\n',
+    '/repo/README.md': '# Acme\n\n## Install\n\n## Install\n',
+    '/repo/docs/guides/setup.md': '# Setup\n',
+    '/repo/src/utils/formatter.ts': '',
+    '/repo/config/app.yml': '',
+    '/repo/packages/db/package.json': '{"name":"@acme/db"}',
+    '/repo/packages/db/src/index.ts': '',
+    '/repo/packages/db/prisma/schema.prisma': '',
+    '/repo/packages/db/AGENTS.md': '# db\n',
+    // A symlinked directory is one listed entry with nothing listed below it.
+    '/repo/shared': { symlink: '/elsewhere' },
+    '/elsewhere/conventions.md': '# Conventions\n',
+  }),
+});
+
+describe('classifyPath', () => {
+  const paths: [string, { value: string; shape: string; dir: boolean }][] = [
+    ['src/index.ts', { value: 'src/index.ts', shape: 'nested', dir: false }],
+    ['./scripts/setup.sh', { value: './scripts/setup.sh', shape: 'explicit', dir: false }],
+    ['../shared/x.md', { value: '../shared/x.md', shape: 'explicit', dir: false }],
+    ['/docs/adr/', { value: '/docs/adr/', shape: 'absolute', dir: true }],
+    ['README.md', { value: 'README.md', shape: 'bare', dir: false }],
+    ['.nvmrc', { value: '.nvmrc', shape: 'bare', dir: false }],
+    ['.env.example', { value: '.env.example', shape: 'bare', dir: false }],
+    ['Makefile', { value: 'Makefile', shape: 'bare', dir: false }],
+    ['Dockerfile.dev', { value: 'Dockerfile.dev', shape: 'bare', dir: false }],
+    ['src/native/addon.c', { value: 'src/native/addon.c', shape: 'nested', dir: false }],
+    ['vitest.config.ts', { value: 'vitest.config.ts', shape: 'bare', dir: false }],
+    ['generated/', { value: 'generated/', shape: 'bare', dir: true }],
+    [' src/ ', { value: 'src/', shape: 'bare', dir: true }],
+    ['src/a.ts:42', { value: 'src/a.ts', shape: 'nested', dir: false }],
+    ['src/a.ts:42:7', { value: 'src/a.ts', shape: 'nested', dir: false }],
+    ['src/a.ts#L10-L20', { value: 'src/a.ts', shape: 'nested', dir: false }],
+    ['.github/workflows/ci.yml', { value: '.github/workflows/ci.yml', shape: 'nested', dir: false }],
+  ];
+  it.each(paths)('%j is a path', (input, expected) => {
+    expect(classifyPath(input)).toMatchObject(expected);
+  });
+
+  const notPaths: [string, string][] = [
+    ['pnpm test', 'whitespace'],
+    ['https://example.com/a.md', 'url'],
+    ['node:fs/promises', 'url'],
+    ['workspace:*', 'url'],
+    ['dev@acme.io', 'email'],
+    ['@acme/ui', 'scoped-package'],
+    ['~/.codex/config.toml', 'home'],
+    ['**/*.test.ts', 'glob'],
+    ['{apps,packages}/*', 'glob'],
+    ['packages/[name]/', 'glob'],
+    ['packages/<name>/', 'placeholder'],
+    ['$PKG_DIR/src', 'placeholder'],
+    ['${HOME}/x', 'placeholder'],
+    ['src/...', 'placeholder'],
+    ['migrations/NNNN_description.sql', 'placeholder'],
+    ['docs/adr/XXXX-title.md', 'placeholder'],
+    ['changelog/YYYY-MM.md', 'placeholder'],
+    ['path/to/file.ts', 'placeholder'],
+    ['/users/:id', 'placeholder'],
+    ['src/foo.ts', 'placeholder'],
+    ['src/components/MyComponent.tsx', 'placeholder'],
+    ['packages/your-package/', 'placeholder'],
+    ['foo.bar()', 'identifier'],
+    ['process.env.X', 'identifier'],
+    ['console.log', 'identifier'],
+    ['crate::db::pool', 'identifier'],
+    ['--watch', 'identifier'],
+    ['NODE_ENV=test', 'identifier'],
+    ['src\\index.ts', 'identifier'],
+    ['Node.js', 'identifier'],
+    ['docs.rs', 'identifier'],
+    ['v1.2.3', 'identifier'],
+    ['1.0.md', 'identifier'],
+    ['stdio.h', 'identifier'],
+    ['a.b.c', 'identifier'],
+    ['localhost:3000', 'identifier'],
+    ['.ts', 'extension'],
+    ['.d.ts', 'extension'],
+    ['.test.tsx', 'extension'],
+    ['/', 'not-path-like'],
+    ['..', 'not-path-like'],
+  ];
+  it.each(notPaths)('%j is not a path (%s)', (input, reason) => {
+    expect(classifyPath(input)).toEqual({ reason });
+  });
+});
+
+describe('pathReferences', () => {
+  const cases: { name: string; md: string; refs: { value: string; qualified: boolean; at: string }[] }[] = [
+    { name: 'a plain mention', md: 'Edit `src/index.ts`.\n', refs: [{ value: 'src/index.ts', qualified: false, at: 'src/index.ts`' }] },
+    { name: 'a prohibition is still a claim', md: '- Never edit `generated/` by hand.\n', refs: [{ value: 'generated/', qualified: false, at: 'generated/`' }] },
+    { name: '"if present" qualifies', md: '- Remove `tmp/` if present.\n', refs: [{ value: 'tmp/', qualified: true, at: 'tmp/`' }] },
+    { name: '"may not exist" qualifies', md: '`generated/` may not exist yet.\n', refs: [{ value: 'generated/', qualified: true, at: 'generated/`' }] },
+    { name: '"e.g." does not end the sentence', md: 'Tests sit beside code, e.g. `src/a.test.ts`.\n', refs: [{ value: 'src/a.test.ts', qualified: true, at: 'src/a.test.ts`' }] },
+    {
+      name: 'a qualifier in another sentence does not count',
+      md: 'Create a branch first. Then edit `src/index.ts`.\n',
+      refs: [{ value: 'src/index.ts', qualified: false, at: 'src/index.ts`' }],
+    },
+    {
+      name: 'words inside code spans are not qualifiers',
+      md: 'Never touch `src/generated/` or `create.ts`.\n',
+      refs: [
+        { value: 'src/generated/', qualified: false, at: 'src/generated/`' },
+        { value: 'create.ts', qualified: false, at: 'create.ts`' },
+      ],
+    },
+    { name: 'double backticks', md: 'See `` docs/a.md `` now.\n', refs: [{ value: 'docs/a.md', qualified: false, at: 'docs/a.md ``' }] },
+    { name: 'a code span as link text belongs to the link', md: 'See [`docs/a.md`](docs/a.md).\n', refs: [] },
+    { name: 'fenced code is not scanned', md: '```sh\ncat src/index.ts\n```\n', refs: [] },
+    { name: 'inside a table and a heading', md: '## In `src/`\n\n| a |\n| - |\n| `lib/x.ts` |\n', refs: [
+      { value: 'src/', qualified: false, at: 'src/`' },
+      { value: 'lib/x.ts', qualified: false, at: 'lib/x.ts`' },
+    ] },
+  ];
+  it.each(cases)('$name', ({ md, refs }) => {
+    const file = instruction(md);
+    const found = pathReferences(file);
+    expect(found.map((r) => ({ value: r.value, qualified: r.qualified, at: md.slice(r.start, r.end + md.slice(r.end).search(/`/) + 1).replace(/`+$/, '`').replace(/ `$/, ' ``') }))).toEqual(refs);
+    for (const r of found) expect(md.slice(r.start, r.end)).toBe(r.value);
+  });
+});
+
+describe('resolvePathReference', () => {
+  const cases: { file: string; value: string; expected: Record<string, unknown> }[] = [
+    { file: 'AGENTS.md', value: 'docs/guides/setup.md', expected: { status: 'exists', path: 'docs/guides/setup.md' } },
+    { file: 'AGENTS.md', value: 'docs/setup.md', expected: { status: 'missing', tried: ['docs/setup.md'], suggestion: 'docs/guides/setup.md' } },
+    // NodeNext import specifiers: `.js` names the `.ts` source.
+    { file: 'AGENTS.md', value: 'src/utils/formatter.js', expected: { status: 'exists', path: 'src/utils/formatter.ts' } },
+    { file: 'AGENTS.md', value: 'src/utils/format.ts', expected: { status: 'missing', tried: ['src/utils/format.ts'], suggestion: 'src/utils/formatter.ts' } },
+    { file: 'AGENTS.md', value: '/config/app.yaml', expected: { status: 'missing', tried: ['config/app.yaml'], suggestion: '/config/app.yml' } },
+    { file: 'AGENTS.md', value: '/api/health', expected: { status: 'not-path' } },
+    { file: 'AGENTS.md', value: 'react-dom/client', expected: { status: 'not-path' } },
+    { file: 'AGENTS.md', value: 'origin/main', expected: { status: 'not-path' } },
+    { file: 'AGENTS.md', value: 'github.com/acme/x/main.go', expected: { status: 'not-path' } },
+    { file: 'AGENTS.md', value: 'bignumber.js', expected: { status: 'not-path' } },
+    { file: 'AGENTS.md', value: 'dist/', expected: { status: 'ignored', path: 'dist' } },
+    { file: 'AGENTS.md', value: 'packages/db/dist/index.js', expected: { status: 'ignored', path: 'packages/db/dist/index.js' } },
+    { file: 'AGENTS.md', value: 'settings.local.json', expected: { status: 'ignored', path: 'settings.local.json' } },
+    { file: 'AGENTS.md', value: 'node_modules/.prisma/client/', expected: { status: 'ignored', path: 'node_modules/.prisma/client' } },
+    { file: 'AGENTS.md', value: '.env', expected: { status: 'ignored', path: '.env' } },
+    { file: 'AGENTS.md', value: 'schema.prisma', expected: { status: 'exists', path: 'packages/db/prisma/schema.prisma' } },
+    // `src/` exists at the root, so this names the root's src/; the same name elsewhere is the suggestion.
+    { file: 'AGENTS.md', value: 'src/index.ts', expected: { status: 'missing', tried: ['src/index.ts'], suggestion: 'packages/db/src/index.ts' } },
+    // No `prisma/` at the root: a path that exists under some package is a pattern ("each package's ...").
+    { file: 'AGENTS.md', value: 'prisma/schema.prisma', expected: { status: 'exists', path: 'packages/db/prisma/schema.prisma' } },
+    { file: 'AGENTS.md', value: 'shared/conventions.md', expected: { status: 'exists', path: 'shared/conventions.md' } },
+    { file: 'AGENTS.md', value: 'shared/', expected: { status: 'exists', path: 'shared' } },
+    { file: 'AGENTS.md', value: '../elsewhere/x.md', expected: { status: 'outside', path: '../elsewhere/x.md' } },
+    { file: 'packages/db/AGENTS.md', value: 'prisma/schema.prisma', expected: { status: 'exists', path: 'packages/db/prisma/schema.prisma' } },
+    { file: 'packages/db/AGENTS.md', value: './src/', expected: { status: 'exists', path: 'packages/db/src' } },
+    { file: 'packages/db/AGENTS.md', value: 'config/app.yml', expected: { status: 'exists', path: 'config/app.yml' } },
+    {
+      file: 'packages/db/AGENTS.md',
+      value: 'src/client.ts',
+      expected: { status: 'missing', tried: ['packages/db/src/client.ts', 'src/client.ts'], suggestion: null },
+    },
+    { file: 'packages/db/AGENTS.md', value: 'prisma/schema.ts', expected: { status: 'missing', tried: ['packages/db/prisma/schema.ts', 'prisma/schema.ts'], suggestion: 'prisma/schema.prisma' } },
+    { file: 'packages/db/AGENTS.md', value: '../../README.md', expected: { status: 'exists', path: 'README.md' } },
+  ];
+  it.each(cases)('$value from $file', ({ file, value, expected }) => {
+    const c = classifyPath(value);
+    if ('reason' in c) throw new Error(`${value} is not a path: ${c.reason}`);
+    expect(resolvePathReference(repo, file, c)).toEqual(expected);
+  });
+});
+
+describe('GitHub slugs', () => {
+  const slugs: [string, string][] = [
+    ['Getting Started', 'getting-started'],
+    ["What's new? (v2.0)", 'whats-new-v20'],
+    ['`pnpm dev` & friends', 'pnpm-dev--friends'],
+    ['🚀 Deploying', '-deploying'],
+    ['Ünïcödé Straße', 'ünïcödé-straße'],
+    ['snake_case and--hyphens', 'snake_case-and--hyphens'],
+    ['C++ / C#', 'c--c'],
+    ['日本語 見出し', '日本語-見出し'],
+  ];
+  it.each(slugs)('%j → %j', (heading, slug) => expect(githubSlug(heading)).toBe(slug));
+
+  it('numbers duplicates in document order, like github-slugger', () => {
+    const s = new Slugger();
+    expect(['Install', 'Install', 'Install-1', 'Install'].map((h) => s.slug(h))).toEqual(['install', 'install-1', 'install-1-1', 'install-2']);
+  });
+
+  it('collects heading and HTML anchors, with heading text as rendered', () => {
+    const anchors = anchorsOf(parseMarkdown('# A <em>b</em>\n\nSetext\n===\n\n<a id="x"></a>\n\n## ![logo](l.png) Logo\n'));
+    expect(anchors.map((a) => a.id)).toEqual(['a-b', 'setext', 'x', 'logo-logo']);
+  });
+
+  const matches: [string, boolean][] = [
+    ['a-b', true],
+    ['A-B', true],
+    ['user-content-x', true],
+    ['top', true],
+    ['L10', true],
+    ['L1-L20', true],
+    ['nope', false],
+  ];
+  it.each(matches)('anchor %j matches: %s', (anchor, ok) => {
+    expect(anchorMatches(anchorsOf(parseMarkdown('# A b\n\n<a name="x"></a>\n')), anchor)).toBe(ok);
+  });
+
+  const nearest: [string, string | null][] = [
+    ['instal', 'install'],
+    ['run-tests', 'running-tests'],
+    ['deployment', 'deploy'],
+    ['unrelated-thing', null],
+  ];
+  it.each(nearest)('closest anchor to %j is %j', (anchor, expected) => {
+    expect(closestAnchor(anchorsOf(parseMarkdown('## Install\n## Running tests\n## Deploy\n')), anchor)).toBe(expected);
+  });
+});
+
+describe('linkReferences', () => {
+  const cases: { name: string; md: string; links: { kind: string; path: string; anchor: string | null; pathText: string; anchorText: string }[] }[] = [
+    { name: 'inline link with anchor', md: 'See [x](docs/a.md#b-c).\n', links: [{ kind: 'link', path: 'docs/a.md', anchor: 'b-c', pathText: 'docs/a.md', anchorText: 'b-c' }] },
+    { name: 'same-file anchor', md: '[x](#setup)\n', links: [{ kind: 'link', path: '', anchor: 'setup', pathText: '', anchorText: 'setup' }] },
+    { name: 'image and title', md: '![alt](img/a.png "Title")\n', links: [{ kind: 'image', path: 'img/a.png', anchor: null, pathText: 'img/a.png', anchorText: '' }] },
+    { name: 'angle brackets and spaces', md: '[n](<docs/my notes.md>)\n', links: [{ kind: 'link', path: 'docs/my notes.md', anchor: null, pathText: 'docs/my notes.md', anchorText: '' }] },
+    { name: 'percent-encoding and query', md: '[n](docs/my%20notes.md?plain=1#L3)\n', links: [{ kind: 'link', path: 'docs/my notes.md', anchor: 'L3', pathText: 'docs/my%20notes.md', anchorText: 'L3' }] },
+    { name: 'balanced parentheses', md: '[n](docs/a_(b).md)\n', links: [{ kind: 'link', path: 'docs/a_(b).md', anchor: null, pathText: 'docs/a_(b).md', anchorText: '' }] },
+    { name: 'link text with nested brackets and code', md: '[`a](b` [c]](x.md)\n', links: [{ kind: 'link', path: 'x.md', anchor: null, pathText: 'x.md', anchorText: '' }] },
+    { name: 'definition', md: '[r]: ./a.md#x "T"\n\n[y][r]\n', links: [{ kind: 'definition', path: './a.md', anchor: 'x', pathText: './a.md', anchorText: 'x' }] },
+    { name: 'inside a blockquote list', md: '> - [n](a.md)\n', links: [{ kind: 'link', path: 'a.md', anchor: null, pathText: 'a.md', anchorText: '' }] },
+    { name: 'URLs, mailto, autolinks and templates are skipped', md: '[a](https://x.dev/a.md) [m](mailto:a@b.c) <https://x.dev> www.x.dev [p](//cdn/x) [t](${BASE}/a.md)\n', links: [] },
+  ];
+  it.each(cases)('$name', ({ md, links }) => {
+    const found = linkReferences(instruction(md));
+    expect(found.map((l) => ({ kind: l.kind, path: l.path, anchor: l.anchor, pathText: md.slice(l.pathStart, l.pathEnd), anchorText: md.slice(l.anchorStart, l.anchorEnd) }))).toEqual(links);
+  });
+
+  const resolutions: { file: string; path: string; expected: Record<string, unknown> }[] = [
+    { file: 'AGENTS.md', path: 'README.md', expected: { status: 'exists', path: 'README.md', markdown: true } },
+    { file: 'AGENTS.md', path: '', expected: { status: 'exists', path: 'AGENTS.md', markdown: true } },
+    { file: 'AGENTS.md', path: 'packages/db/', expected: { status: 'exists', path: 'packages/db', markdown: false } },
+    { file: 'packages/db/AGENTS.md', path: '/docs/guides/setup.md', expected: { status: 'exists', path: 'docs/guides/setup.md', markdown: true } },
+    { file: 'packages/db/AGENTS.md', path: '../../README.md', expected: { status: 'exists', path: 'README.md', markdown: true } },
+    { file: 'packages/db/AGENTS.md', path: '../../../x.md', expected: { status: 'outside' } },
+    { file: 'AGENTS.md', path: 'shared/conventions.md', expected: { status: 'exists', path: 'shared/conventions.md', markdown: false } },
+    { file: 'AGENTS.md', path: 'coverage/index.html', expected: { status: 'ignored', path: 'coverage/index.html' } },
+    { file: 'AGENTS.md', path: 'docs/setup.md', expected: { status: 'missing', path: 'docs/setup.md', suggestion: 'docs/guides/setup.md' } },
+    // Links are relative to the file only: GitHub never resolves them from the root.
+    // A same-name file in another package is not suggested: moved files stay inside their package.
+    { file: 'packages/db/AGENTS.md', path: 'config/app.yml', expected: { status: 'missing', path: 'packages/db/config/app.yml', suggestion: null } },
+  ];
+  it.each(resolutions)('resolves $path from $file', ({ file, path, expected }) => {
+    expect(resolveLink(repo, file, { path })).toEqual(expected);
+  });
+});

@@ -1,0 +1,72 @@
+import rule from '../../rules/no-host-divergence.js';
+import { testRule } from '../helpers/test-rule.js';
+
+const F = 'rules/no-host-divergence';
+const at = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+const claudeFix = (file: string) => `move its instructions into the AGENTS.md beside it and make ${file} a symlink to that AGENTS.md, or a file holding only "@AGENTS.md"`;
+
+testRule(rule, {
+  valid: [
+    // A symlinked CLAUDE.md carries AGENTS.md's text (Claude Code's Dcr de-duplication, hosts.md §4.5).
+    { fixture: `${F}/valid-symlink`, name: 'CLAUDE.md is a symlink to AGENTS.md' },
+    // "@AGENTS.md" imports: Claude Code loads the same text; Gemini reads AGENTS.md via context.fileName.
+    { fixture: `${F}/valid-import`, name: 'CLAUDE.md files that only import AGENTS.md, four hosts' },
+  ],
+  invalid: [
+    {
+      fixture: `${F}/invalid-mobile`,
+      name: 'apps/mobile has a CLAUDE.md that differs from its AGENTS.md (Claude Code fallback off on that path)',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: { file: 'AGENTS.md', host: 'claude-code', loadedBy: 'codex', cwds: '1 working directory (apps/mobile)', instead: 'apps/mobile/CLAUDE.md', fix: 'add a line "@../../AGENTS.md" to apps/mobile/CLAUDE.md (Claude Code asks once to approve an import from outside the working directory)' },
+        },
+        {
+          file: 'apps/mobile/AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: {
+            file: 'apps/mobile/AGENTS.md',
+            host: 'claude-code',
+            loadedBy: 'codex',
+            cwds: '1 working directory (apps/mobile)',
+            instead: 'apps/mobile/CLAUDE.md',
+            fix: 'add a line "@AGENTS.md" to apps/mobile/CLAUDE.md, or replace apps/mobile/CLAUDE.md with a symlink to AGENTS.md',
+          },
+        },
+        {
+          file: 'apps/mobile/CLAUDE.md',
+          ...at,
+          messageId: 'unreachableForHost',
+          data: { file: 'apps/mobile/CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (apps/mobile)', instead: 'AGENTS.md, apps/mobile/AGENTS.md', fix: claudeFix('apps/mobile/CLAUDE.md') },
+        },
+      ],
+    },
+    {
+      fixture: `${F}/invalid-opencode`,
+      name: 'OpenCode V1: the root AGENTS.md wins for the whole path and hides pkg/CLAUDE.md (config key "hosts")',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: { file: 'AGENTS.md', host: 'claude-code', loadedBy: 'codex, opencode', cwds: '1 working directory (pkg)', instead: 'pkg/CLAUDE.md', fix: 'add a line "@../AGENTS.md" to pkg/CLAUDE.md (Claude Code asks once to approve an import from outside the working directory)' },
+        },
+        {
+          file: 'pkg/CLAUDE.md',
+          ...at,
+          messageId: 'unreachableForHost',
+          data: { file: 'pkg/CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (pkg)', instead: 'AGENTS.md', fix: claudeFix('pkg/CLAUDE.md') },
+        },
+        {
+          file: 'pkg/CLAUDE.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: { file: 'pkg/CLAUDE.md', host: 'opencode', loadedBy: 'claude-code', cwds: '1 working directory (pkg)', instead: 'AGENTS.md', fix: claudeFix('pkg/CLAUDE.md') },
+        },
+      ],
+    },
+  ],
+});

@@ -1,0 +1,71 @@
+import * as path from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import rule from '../../rules/no-unreachable-instructions.js';
+import { runRule, testRule } from '../helpers/test-rule.js';
+import { FIXTURES } from '../helpers/paths.js';
+
+const F = 'rules/no-unreachable-instructions';
+const at = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn: 1 });
+
+testRule(rule, {
+  valid: [
+    { fixture: `${F}/valid-all-loaded`, name: 'every file loads; CLAUDE.md beside AGENTS.md and Copilot files are left alone' },
+    { fixture: `${F}/valid-fallback-configured`, name: 'CLAUDE.md and AGENTS.local.md load as configured fallbacks' },
+  ],
+  invalid: [
+    {
+      fixture: `${F}/invalid-reasons`,
+      errors: [
+        { ...at('AGENTS.local.md'), messageId: 'neverLoaded', data: { file: 'AGENTS.local.md', name: 'AGENTS.local.md' } },
+        { ...at('docs/agents.md'), messageId: 'caseVariant', data: { file: 'docs/agents.md', expected: 'docs/AGENTS.md' } },
+        { ...at('guides/AGENTS.md'), messageId: 'notAFile', data: { file: 'guides/AGENTS.md', what: 'a directory' } },
+        { ...at('legacy/CLAUDE.md'), messageId: 'otherHost', data: { file: 'legacy/CLAUDE.md', name: 'CLAUDE.md', dir: 'legacy' } },
+        { ...at('tools/AGENT.md'), messageId: 'agentMd', data: { file: 'tools/AGENT.md', expected: 'tools/AGENTS.md' } },
+        { ...at('vendor/AGENTS.md'), messageId: 'notAFile', data: { file: 'vendor/AGENTS.md', what: 'a dangling symlink' } },
+      ],
+    },
+    {
+      fixture: `${F}/invalid-nested-root`,
+      name: 'a nested root marker (.hg, configured) cuts the root AGENTS.md off for the cwds inside it',
+      errors: [
+        {
+          ...at('AGENTS.md'),
+          messageId: 'nestedRoot',
+          data: { file: 'AGENTS.md', root: 'vendor/sdk', marker: 'vendor/sdk/.hg', count: 2, cwds: '2 working directories (vendor/sdk, vendor/sdk/examples)' },
+        },
+      ],
+    },
+  ],
+});
+
+describe('no-unreachable-instructions with real nested repositories', () => {
+  it('names a nested .git directory and a submodule .git file, each with its cwds', async () => {
+    const repo = mkdtempSync(path.join(tmpdir(), 'agents-lint-nested-'));
+    const write = (rel: string, content: string) => {
+      mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+      writeFileSync(path.join(repo, rel), content);
+    };
+    try {
+      write('.agents-lint.json', '{ "root": true }\n');
+      write('AGENTS.md', '# Monorepo\n\nUse pnpm.\n');
+      write('package.json', JSON.stringify({ name: 'acme', private: true, workspaces: ['libs/*'] }));
+      write('libs/app/package.json', '{ "name": "app" }');
+      write('libs/app/AGENTS.md', '# App\n\nRun the app with pnpm dev.\n');
+      // An empty .git directory counts as a marker (codex-discovery.md §1.2, issue #25651).
+      mkdirSync(path.join(repo, 'libs/scratch/.git'), { recursive: true });
+      write('libs/scratch/package.json', '{ "name": "scratch" }');
+      // A submodule's .git is a file (issue #30789).
+      write('libs/sdk/.git', 'gitdir: ../../.git/modules/libs/sdk\n');
+      write('libs/sdk/package.json', '{ "name": "sdk" }');
+      const diagnostics = await runRule(rule, { fixture: path.relative(FIXTURES, repo) });
+      expect(diagnostics.map((d) => ({ file: d.file, messageId: d.messageId, data: d.data }))).toEqual([
+        { file: 'AGENTS.md', messageId: 'nestedRoot', data: { file: 'AGENTS.md', root: 'libs/scratch', marker: 'libs/scratch/.git', count: 1, cwds: '1 working directory (libs/scratch)' } },
+        { file: 'AGENTS.md', messageId: 'nestedRoot', data: { file: 'AGENTS.md', root: 'libs/sdk', marker: 'libs/sdk/.git', count: 1, cwds: '1 working directory (libs/sdk)' } },
+      ]);
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});

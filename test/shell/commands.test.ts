@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { InstructionFile } from '../../src/markdown/instruction-file.js';
+import { parseMarkdown } from '../../src/markdown/parse.js';
+import { commandsOf, prepareCommands } from '../../src/markdown/commands.js';
+
+function fileOf(text: string, path = 'AGENTS.md'): InstructionFile {
+  return new InstructionFile({ path, absPath: `/r/${path}`, kind: 'codex', bytes: new TextEncoder().encode(text), parse: parseMarkdown });
+}
+
+/** Each command as `cwd$ argv` (`!` marks prohibitions), and each word's text sliced from the file. */
+async function extract(text: string, path?: string): Promise<string[]> {
+  const file = fileOf(text, path);
+  await prepareCommands(file);
+  return commandsOf(file).map((c) => {
+    for (const w of c.argv) expect(w.dynamic || text.slice(w.start, w.end).replace(/['"]/g, '') === w.value).toBe(true);
+    return `${c.prohibited ? '!' : ''}${c.cwd ?? '?'}$ ${c.argv.map((w) => w.value).join(' ')}`;
+  });
+}
+
+describe('commandsOf', () => {
+  const cases: [string, string, string[]][] = [
+    ['tagged blocks', '```bash\npnpm install\npnpm test\n```\n', ['$ pnpm install', '$ pnpm test']],
+    ['other languages are ignored', '```ts\npnpm.run()\n```\n\n```json\n{"make": 1}\n```\n', []],
+    ['console: prompts only, output ignored', '```console\n$ make test\nok 1 - make fails\n> make lint\n```\n', ['$ make test', '$ make lint']],
+    ['shell block written as a transcript', '```sh\n$ just fmt\njust: formatted\n```\n', ['$ just fmt']],
+    ['cd on an earlier line moves what follows', '```sh\ncd apps/web\npnpm dev\ncd ../..\nmake\n```\n', ['apps/web$ pnpm dev', '$ make']],
+    ['cd && in one line', '```sh\ncd crates/core && cargo test\n```\n', ['crates/core$ cargo test']],
+    ['cd in a subshell stays there', '```sh\n(cd docs && make html)\nmake test\n```\n', ['docs$ make html', '$ make test']],
+    ['cd to a variable makes the cwd unknown', '```sh\ncd "$DIR" && make\n```\n', ['?$ make']],
+    ['relative to the file directory', '```sh\npnpm test\n```\n', ['packages/ui$ pnpm test']],
+    ['inline spans that read as commands', 'Run `pnpm test` and `make lint`; see `README.md` and `pnpm`.\n', ['$ pnpm test', '$ make lint']],
+    ['prohibitions (before)', 'Never run `npm install`. Do not use `yarn add`. Use pnpm, not `npm ci`.\n', ['!$ npm install', '!$ yarn add', '!$ npm ci']],
+    ['prohibitions (after)', '`npm run legacy` is deprecated. `make old` no longer works? `make new` works.\n', ['!$ npm run legacy', '$ make old', '$ make new']],
+    ['a block under a prohibition', "Don't run these:\n\n```sh\nmake nuke\n```\n", ['!$ make nuke']],
+    ['untagged blocks only when every line is a tool command', '```\npnpm install\nmake\n```\n\n```\nsrc/\n  index.ts\n```\n\n```\npnpm build\nthen open it\n```\n', ['$ pnpm install', '$ make']],
+    ['env and wrappers are stripped', '```sh\nCI=1 env NODE_ENV=test sudo -E make test\n```\n', ['$ make test']],
+    ['commands inside lists and quotes keep exact offsets', '- Setup:\n\n  ```sh\n  pnpm i\n  ```\n\n> ```sh\n> just ci\n> ```\n', ['$ pnpm i', '$ just ci']],
+  ];
+  for (const [name, text, expected] of cases) {
+    it(name, async () => expect(await extract(text, name.startsWith('relative') ? 'packages/ui/AGENTS.md' : undefined)).toEqual(expected));
+  }
+
+  it('extracts once per file (cached)', async () => {
+    const file = fileOf('`pnpm test`\n');
+    await prepareCommands(file);
+    expect(commandsOf(file)).toBe(commandsOf(file));
+  });
+});

@@ -1,0 +1,22 @@
+import { runnerTable } from './helpers.js';
+
+const files = {
+  'go.mod': 'module example.com/x\n',
+  'cmd/server/main.go': '',
+  'internal/store/store.go': '',
+  'pkg/api/api.go': '',
+  'tools/gen.go': '',
+};
+
+runnerTable('go', files, [
+  ['go test ./...', '', []],
+  ['go test ./internal/... ./pkg/api', '', []],
+  ['go run ./cmd/server --port 8080', '', []],
+  ['go run tools/gen.go', '', []],
+  ['go build -o bin/server ./cmd/server', '', []],
+  ['go mod tidy', '', []],
+  ['go test ./internal/storage/...', '', ['unknownTarget ./internal/storage/... @./internal/storage/... [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
+  ['go run ./cmd/api', '', ['unknownTarget ./cmd/api @./cmd/api [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
+  ['go test ./store', 'internal', []],
+  ['go vet ./gen.go', 'tools', []],
+]);

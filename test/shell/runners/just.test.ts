@@ -1,0 +1,45 @@
+import { runnerTable } from './helpers.js';
+
+const files = {
+  justfile: [
+    'set dotenv-load',
+    'version := "1.0"',
+    'alias t := test',
+    'import "just/release.just"',
+    'mod docs',
+    'mod? tools "tools/tasks.just"',
+    '',
+    '# Run the tests',
+    'test *args:',
+    '    cargo nextest run {{args}}',
+    '',
+    '@fmt check="false":',
+    '    cargo fmt',
+    '',
+    '[private]',
+    'build-wasm target="web": fmt',
+    '    wasm-pack build',
+  ].join('\n'),
+  'just/release.just': 'release version:\n    cargo release {{version}}\n',
+  'docs/mod.just': 'serve:\n    mdbook serve\n',
+  'tools/tasks.just': 'gen:\n    cargo run -p gen\n',
+  'crates/core/Cargo.toml': '[package]\nname = "core"\n',
+};
+
+runnerTable('just', files, [
+  ['just', '', []],
+  ['just test', '', []],
+  ['just t --nocapture', '', []],
+  ['just fmt', '', []],
+  ['just build-wasm node', '', []],
+  ['just release 1.2.0', '', []],
+  ['just docs serve', '', []],
+  ['just docs::serve', '', []],
+  ['just tools gen', '', []],
+  ['just test', 'crates/core', []],
+  ['just --list', '', []],
+  ['just tets', '', ['unknownTarget tets @tets [build-wasm,docs,fmt,release,t,test,tools]']],
+  ['just docs build', '', ['unknownTarget build @build [serve]']],
+  ['just docs::build', '', ['unknownTarget build @build [serve]']],
+  ['just -f other.just x', '', ['missingTaskFile other.just @other.just']],
+]);

@@ -1,0 +1,42 @@
+import { runnerTable } from './helpers.js';
+
+const files = {
+  Makefile: [
+    '.PHONY: all test lint',
+    'include mk/*.mk',
+    '-include local.mk',
+    'all: build',
+    'build test:',
+    '\tgo build ./...',
+    'lint:: ; golangci-lint run',
+    '%.pb.go: %.proto',
+    '\tprotoc $<',
+    'VERSION := 1.0',
+    'dist/app: build',
+  ].join('\n'),
+  'mk/docker.mk': 'docker-build:\n\tdocker build .\ninclude Makefile\n',
+  'tools/Makefile': 'gen:\n\tgo generate\n',
+  'dyn/Makefile': '$(TARGETS):\n\techo\n',
+  'cycle/Makefile': 'include other.mk\nmain:\n',
+  'cycle/other.mk': 'include Makefile\nother:\n',
+  'api.proto': '',
+};
+
+runnerTable('make', files, [
+  ['make', '', []],
+  ['make test lint', '', []],
+  ['make docker-build', '', []],
+  ['make api.pb.go', '', []],
+  ['make dist/app', '', []],
+  ['make VERSION=2 build', '', []],
+  ['make -j4 tset', '', ['unknownTarget tset @tset [all,build,dist/app,docker-build,lint,test]']],
+  ['make -C tools gen', '', []],
+  ['make -C tools build', '', ['unknownTarget build @build [gen]']],
+  ['make --directory=tools gen', '', []],
+  ['make gen', 'tools', []],
+  ['make anything', 'dyn', []],
+  ['make other', 'cycle', []],
+  ['make nope', 'cycle', ['unknownTarget nope @nope [main,other]']],
+  ['make build', 'docs', ['missingTaskFile Makefile @build']],
+  ['make -f other.mk x', '', ['missingTaskFile other.mk @other.mk']],
+]);

@@ -1,0 +1,40 @@
+import { json, runnerTable } from './helpers.js';
+
+const files = {
+  'package.json': json({ name: 'root', packageManager: 'pnpm@9.0.0', scripts: { build: 'turbo run build', typecheck: 'tsc -b' }, devDependencies: { typescript: '5', turbo: '2' } }),
+  'pnpm-workspace.yaml': 'packages:\n  - apps/*\n  - packages/*\n',
+  'apps/web/package.json': json({ name: '@acme/web', scripts: { dev: 'next dev', 'type-check': 'tsc' }, dependencies: { next: '14' } }),
+  'packages/ui/package.json': json({ name: '@acme/ui', scripts: { build: 'tsup', test: 'vitest' }, bin: { 'ui-gen': 'bin.js' } }),
+  'turbo.json': json({ tasks: { build: {}, lint: {} } }),
+};
+
+runnerTable('pnpm', files, [
+  ['pnpm run build', '', []],
+  ['pnpm build', '', []],
+  ['pnpm typecheck', '', []],
+  ['pnpm run typechek', '', ['unknownScript typechek @typechek [build,typecheck]']],
+  ['pnpm install', '', []],
+  ['pnpm add -D zod', '', []],
+  ['pnpm test', 'packages/ui', []],
+  ['pnpm test', '', ['unknownScript test @test [build,typecheck]']],
+  ['pnpm dev', 'apps/web', []],
+  ['pnpm --filter @acme/web dev', '', []],
+  ['pnpm -F web dev', '', []],
+  ['pnpm --filter=web type-check', '', []],
+  ['pnpm --filter web typecheck', '', ['unknownScript typecheck @typecheck [dev,type-check]']],
+  ['pnpm --filter mobile dev', '', ['unknownWorkspace mobile @mobile [@acme/ui,@acme/web,ui,web]']],
+  ['pnpm -F "@acme/*" build', '', []],
+  ['pnpm -F ./apps/web dev', '', []],
+  ['pnpm -r test', '', []],
+  ['pnpm -r lint', '', ['unknownScript lint @lint [build,dev,test,type-check]']],
+  ['pnpm -w typecheck', 'apps/web', []],
+  ['pnpm tsc --noEmit', '', []],
+  ['pnpm exec tsc', '', []],
+  ['pnpm exec ui-gen', '', []],
+  ['pnpm exec jest', '', ['unknownBinary jest @jest']],
+  ['pnpm dlx create-next-app', '', []],
+  ['pnpm turbo run build', '', []],
+  ['pnpm turbo run deploy', '', ['unknownTarget deploy @deploy [build,lint]']],
+  ['pnpm run lint --if-present', '', []],
+  ['pnpm run "$SCRIPT"', '', []],
+]);

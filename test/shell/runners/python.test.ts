@@ -1,0 +1,67 @@
+import { runnerTable } from './helpers.js';
+
+const files = {
+  'pyproject.toml': [
+    '[project]',
+    'name = "app"',
+    'dependencies = ["fastapi>=0.110", "SQLAlchemy[asyncio]"]',
+    '[project.scripts]',
+    'app-cli = "app.cli:main"',
+    '[dependency-groups]',
+    'dev = ["pytest>=8", "ruff", "mypy", "poethepoet", "Sphinx"]',
+    '[tool.poe.tasks]',
+    'lint = "ruff check ."',
+    'test = "pytest"',
+    '"docs:build" = "sphinx-build docs out"',
+    '[tool.pdm.scripts]',
+    'serve = "uvicorn app:app"',
+    '[tool.hatch.envs.default.scripts]',
+    'cov = "pytest --cov"',
+    '[tool.hatch.envs.docs.scripts]',
+    'build = "mkdocs build"',
+  ].join('\n'),
+  'tox.ini': '[tox]\nenv_list = py311, lint\n[testenv:lint]\ncommands = ruff check\n[testenv:type]\ncommands = mypy\n',
+  'noxfile.py': 'import nox\n\n@nox.session(python=["3.11", "3.12"])\ndef tests(session):\n    pass\n\n@nox.session(name="docs-build")\ndef docs(session):\n    pass\n\n@nox.session\ndef lint(session):\n    pass\n',
+  'scripts/seed.py': '',
+};
+
+runnerTable('uv / poetry / pdm / hatch run', files, [
+  ['uv run pytest -x', '', []],
+  ['uv run ruff check .', '', []],
+  ['uv run app-cli --help', '', []],
+  ['uv run python -m app', '', []],
+  ['uv run scripts/seed.py', '', []],
+  ['uv run sphinx-build docs out', '', []],
+  ['uv run --with httpx python x.py', '', []],
+  ['uv run black .', '', ['unknownScript black @black [app-cli]']],
+  ['uv sync --all-groups', '', []],
+  ['poetry run pytest', '', []],
+  ['poetry run flake8', '', ['unknownScript flake8 @flake8 [app-cli]']],
+  ['pdm run serve', '', []],
+  ['pdm run srve', '', ['unknownScript srve @srve [app-cli,serve]']],
+  ['hatch run cov', '', []],
+  ['hatch run docs:build', '', []],
+  ['hatch run docs:serve', '', ['unknownScript serve @serve [app-cli,build]']],
+]);
+
+runnerTable('poe', files, [
+  ['poe lint', '', []],
+  ['uv run poe test', '', []],
+  ['poetry poe docs:build', '', []],
+  ['poe fmt', '', ['unknownScript fmt @fmt [docs:build,lint,test]']],
+  ['uv run poe tset', '', ['unknownScript tset @tset [docs:build,lint,test]']],
+]);
+
+runnerTable('tox', files, [
+  ['tox', '', []],
+  ['tox -e lint', '', []],
+  ['tox -e py312,type', '', []],
+  ['tox -e lint,typing', '', ['unknownTarget typing @typing [lint,py311,type]']],
+]);
+
+runnerTable('nox', files, [
+  ['nox -s lint', '', []],
+  ['nox -s tests-3.12', '', []],
+  ['nox -s docs-build lint', '', []],
+  ['nox -s docs', '', ['unknownTarget docs @docs [docs-build,lint,tests]']],
+]);
