@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -64,7 +65,6 @@ describe('guarantees', () => {
     const log = path.join(dir, '..', `sentinel-self-${path.basename(dir)}.log`);
     temp.push(log);
     const script = "require('node:child_process').spawnSync('true'); require('node:net').connect(9, '127.0.0.1').on('error', () => {});";
-    const { spawnSync } = require_('node:child_process') as typeof import('node:child_process');
     spawnSync(process.execPath, ['--import', path.join(PROJECT_ROOT, 'test', 'helpers', 'sentinel.mjs'), '-e', script], { env: { ...process.env, AGENTS_LINT_SENTINEL_LOG: log } });
     const kinds = readFileSync(log, 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { kind: string }).kind);
     expect(kinds).toEqual(expect.arrayContaining(['spawn', 'connect']));
@@ -100,6 +100,3 @@ describe('guarantees', () => {
     expect(await run([entries[3]!, entries[0]!, entries[5]!, entries[1]!, entries[6]!, entries[2]!, entries[4]!])).toBe(forward);
   });
 });
-
-import { createRequire } from 'node:module';
-const require_ = createRequire(import.meta.url);
