@@ -1,6 +1,6 @@
-import { defineRule, z, hostsView } from '../src/kit/index.js';
+import { defineRule, z, hostsView, describeCwds } from '../src/kit/index.js';
 
-type Data = { file: string; target: string; resolved: string; hosts: string; limit: number };
+type Data = { file: string; target: string; resolved: string; hosts: string; limit: number; cwds: string };
 
 export default defineRule({
   // A template literal: the meta test's import scan would read "import'" in a quoted id as an import.
@@ -16,6 +16,8 @@ export default defineRule({
       missing: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, which does not exist: nothing is imported there (hosts: ${d.hosts}; Gemini CLI even puts an "Import failed" comment in its place). Fix the path or remove the import.`,
       cycle: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, which is already being imported on this chain: the cycle is cut there (hosts: ${d.hosts}). Remove one of the imports.`,
       outside: (d: Data) => `@${d.target} in ${d.file} points outside the repository (${d.resolved}): it is refused or needs each user's approval (hosts: ${d.hosts}), so teammates see different instructions. Copy the text into the repository or drop the import.`,
+      needsApproval: (d: Data) =>
+        `@${d.target} in ${d.file} imports ${d.resolved}, outside the working directory of ${d.cwds}: Claude Code loads it there only after the user approves external imports (never in \`claude -p\`), so the agent may not see it. Make the importing file a symlink to ${d.resolved} or put the instructions in the working directory's own files.`,
       depth: (d: Data) => `@${d.target} in ${d.file} is nested deeper than the ${d.limit} import levels followed (hosts: ${d.hosts}): ${d.resolved} is not imported. Import it from a shallower file.`,
       nonText: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, a file type that is not imported as text (hosts: ${d.hosts}): it is skipped. Import a Markdown or text file instead.`,
     },
@@ -23,8 +25,8 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     for (const p of hostsView(discovery, repo).imports()) {
-      const data: Data = { file: p.rel, target: p.target, resolved: p.targetRel, hosts: p.hosts.join(', '), limit: p.limit ?? 0 };
-      const messageId = p.kind === 'non-text' ? 'nonText' : p.kind;
+      const data: Data = { file: p.rel, target: p.target, resolved: p.targetRel, hosts: p.hosts.join(', '), limit: p.limit ?? 0, cwds: describeCwds(p.cwds) };
+      const messageId = p.kind === 'non-text' ? 'nonText' : p.kind === 'approval' ? 'needsApproval' : p.kind;
       report({ messageId, file: p.rel, data, loc: { start: { line: p.line, column: p.column }, end: { line: p.endLine, column: p.endColumn } } });
     }
   },

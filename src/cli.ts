@@ -1,16 +1,11 @@
 #!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
-import { lint, prepare, type LintOptions } from './engine/lint.js';
-import { FORMATS, formatResults, type FormatName } from './formatters/index.js';
-import { createBaseline, diskLineSource, filterBaseline, parseBaseline, serializeBaseline } from './engine/baseline.js';
-import { runInit } from './init.js';
+// Only what every command needs is imported statically: each action imports its own modules, so
+// `--version`, `--help` and `init` never load the engine, the rules or their parsers.
+import type { LintOptions } from './engine/lint.js';
+import type { FormatName } from './formatters/index.js';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import { explain } from './explain.js';
-import { explainHosts, formatHostsText } from './discovery/host-explain.js';
-import { applyFixes } from './engine/fix.js';
-import { formatExplainText } from './formatters/explain-text.js';
-import { printableConfig } from './config/print.js';
 import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
@@ -76,7 +71,8 @@ async function main(argv: string[]): Promise<number> {
     .description('Lint AGENTS.md and other coding-agent instruction files as the agents actually load them.')
     .version(VERSION, '-v, --version')
     .argument('[paths...]', 'files or directories to lint (default: the current directory)')
-    .addOption(new Option('-f, --format <format>', 'output format').choices([...FORMATS]).default('stylish'))
+    // Kept in step with FORMATS in formatters/index.ts (a CLI test checks every format).
+    .addOption(new Option('-f, --format <format>', 'output format').choices(['stylish', 'json', 'sarif', 'github', 'junit', 'markdown']).default('stylish'))
     .option('-o, --output-file <file>', 'write the report to this file instead of standard output')
     .option('--baseline <file>', 'report only findings not recorded in this baseline file')
     .option('--write-baseline <file>', 'record every current finding in this baseline file and exit 0')
@@ -86,16 +82,23 @@ async function main(argv: string[]): Promise<number> {
     .option('--rule <id:severity>', 'set a rule severity, e.g. no-empty-instructions:warn (repeatable)', collect)
     .option('--print-config', 'print the resolved configuration and exit')
     .option('--fix', 'apply safe fixes to files, atomically, then report what remains')
+    .option('--cache', 'reuse the previous result when no file, manifest, config or agents-lint version changed')
+    .option('--cache-location <file>', 'where --cache keeps its state (default: .agents-lint-cache at the root)')
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
-  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
+  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
     const options = { ...lintOptions(paths, flags), inlineConfig: flags.inlineConfig };
     if (flags.printConfig) {
+      const [{ prepare }, { printableConfig }] = await Promise.all([import('./engine/lint.js'), import('./config/print.js')]);
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
       return;
     }
+    const lint = flags.cache
+      ? async (o: LintOptions) => (await import('./engine/cache.js')).cachedLint(o, { location: flags.cacheLocation })
+      : (await import('./engine/lint.js')).lint;
     let result = await lint(options);
     if (flags.fix && result.diagnostics.some((d) => d.fix)) {
+      const { applyFixes } = await import('./engine/fix.js');
       const outcome = applyFixes(result.root, result.diagnostics);
       for (const r of outcome.refused) process.stderr.write(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
       // Lint again so the report (and exit code) reflect the files as they are now.
@@ -108,6 +111,7 @@ async function main(argv: string[]): Promise<number> {
         return undefined;
       }
     };
+    const { createBaseline, diskLineSource, filterBaseline, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
     const lines = diskLineSource(result.root, readText);
     if (flags.writeBaseline) {
       const baseline = createBaseline(result.diagnostics, lines);
@@ -127,6 +131,7 @@ async function main(argv: string[]): Promise<number> {
     }
     const shown = flags.quiet ? diagnostics.filter((d) => d.severity === 2) : diagnostics;
     const toTerminal = !flags.outputFile && Boolean(process.stdout.isTTY);
+    const { formatResults } = await import('./formatters/index.js');
     const output = formatResults(flags.format as FormatName, shown, {
       root: result.root,
       cwd: process.cwd(),
@@ -155,7 +160,8 @@ async function main(argv: string[]): Promise<number> {
   program
     .command('init')
     .description('set up husky + lint-staged so commits run agents-lint on the instruction files and manifests they touch')
-    .action(() => {
+    .action(async () => {
+      const { runInit } = await import('./init.js');
       runInit({ dir: process.cwd(), log: (line) => process.stdout.write(`${line}\n`) });
     });
   addCommon(
@@ -164,7 +170,12 @@ async function main(argv: string[]): Promise<number> {
       .description('show exactly what Codex loads for one working directory')
       .argument('[dir]', 'the working directory (default: the current one)')
       .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text')),
-  ).action((dir: string | undefined, flags: CommonFlags & { format: string }) => {
+  ).action(async (dir: string | undefined, flags: CommonFlags & { format: string }) => {
+    const [{ explain }, { explainHosts, formatHostsText }, { formatExplainText }] = await Promise.all([
+      import('./explain.js'),
+      import('./discovery/host-explain.js'),
+      import('./formatters/explain-text.js'),
+    ]);
     const report = explain(lintOptions(dir ? [dir] : [], flags), dir);
     // Other hosts side by side; the Codex JSON keeps its shape and gains `hosts` only when more are selected.
     const hosts = explainHosts(lintOptions(dir ? [dir] : [], flags), dir);

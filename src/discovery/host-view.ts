@@ -26,7 +26,7 @@ export function parseHosts(specs: readonly string[]): HostSelection[] {
       continue;
     }
     const [id, variant] = raw.split(':') as [string, string | undefined];
-    if (!(HOST_IDS as readonly string[]).includes(id)) throw new UsageError(`unknown host "${id}" in --hosts; known hosts: ${HOST_IDS.join(', ')}, all`);
+    if (!(HOST_IDS as readonly string[]).includes(id)) throw new UsageError(`unknown host "${id}" (in --hosts or the "hosts" config key); known hosts: ${HOST_IDS.join(', ')}, all`);
     const profile = profileOf(id as HostId);
     const variants = profile?.variants ?? ['default'];
     if (variant !== undefined && !variants.includes(variant)) throw new UsageError(`unknown variant "${variant}" for host ${id}; use one of: ${variants.join(', ')}`);
@@ -58,7 +58,7 @@ export interface Divergence {
   /** Whether `host` would load the file if `instead` were gone (its own rules hide it). */
   shadowed: boolean;
   /** The import that makes the host's own file pull this one in (`@../AGENTS.md` in a CLAUDE.md), when it has one. */
-  importRef: { file: string; ref: string } | null;
+  importRef: { file: string; ref: string; present: boolean } | null;
 }
 
 export interface SizeReport extends SizeFinding {
@@ -75,6 +75,8 @@ export interface SizeReport extends SizeFinding {
 
 export interface ImportReport extends ImportProblem {
   hosts: string[];
+  /** Repo-relative cwds from which the problem shows. */
+  cwds: string[];
   rel: string;
   targetRel: string;
   line: number;
@@ -96,6 +98,17 @@ export class HostsView {
     readonly hosts: readonly HostSelection[],
   ) {
     this.env = { cache: discovery.cache, root: repo.root, files: repo.files };
+  }
+
+  readonly #keys = new Map<string, string>();
+  /** A file's content key, computed once per run (a large root file is compared from every cwd). */
+  #keyOf(abs: string): string {
+    let key = this.#keys.get(abs);
+    if (key === undefined) {
+      key = contentKey(this.env.cache.decoded(abs, readAll(this.env, abs)));
+      this.#keys.set(abs, key);
+    }
+    return key;
   }
 
   labels(): string[] {
@@ -137,14 +150,14 @@ export class HostsView {
       for (const { h, files } of perHost) {
         for (const f of files) {
           // Keyed by the whole file's content (a host's cut or trim does not make it another file).
-          const key = contentKey(this.env.cache.decoded(f.path, readAll(this.env, f.path)));
+          const key = this.#keyOf(f.path);
           if (key === '') continue;
           const unit = units.get(key) ?? { rel: this.repo.rel(f.path), hosts: new Set<string>() };
           unit.hosts.add(h.label);
           units.set(key, unit);
         }
       }
-      const unitOf = (f: HostFile) => units.get(contentKey(this.env.cache.decoded(f.path, readAll(this.env, f.path))));
+      const unitOf = (f: HostFile) => units.get(this.#keyOf(f.path));
       for (const unit of units.values()) {
         for (const { h, files } of perHost) {
           if (unit.hosts.has(h.label)) continue;
@@ -172,8 +185,16 @@ export class HostsView {
       const sel = this.hosts.find((h) => h.label === d.host);
       const cwd = d.cwds[0];
       if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
-      const importer = d.instead.find((r) => /(^|\/)CLAUDE\.md$/.test(r));
-      if (importer) d.importRef = { file: importer, ref: `@${path.posix.relative(path.posix.dirname(importer), d.file)}` };
+      // Only a CLAUDE.md at or below the file's directory should import it (one above would pull it
+      // into every directory under it).
+      const fileDir = path.posix.dirname(d.file);
+      const importer = d.instead.find((r) => /(^|\/)CLAUDE\.md$/.test(r) && (fileDir === '.' || r.startsWith(`${fileDir}/`)));
+      if (importer) {
+        const ref = `@${path.posix.relative(path.posix.dirname(importer), d.file)}`;
+        // Already imported, yet missed: the import needs an approval the host has not got.
+        const present = this.#keyOf(this.repo.abs(importer)) === '' && (this.env.cache.decoded(this.repo.abs(importer), readAll(this.env, this.repo.abs(importer))).includes(ref));
+        d.importRef = { file: importer, ref, present };
+      }
     }
     return out.sort((a, b) => (a.file === b.file ? a.host.localeCompare(b.host) : a.file < b.file ? -1 : 1));
   }
@@ -189,12 +210,13 @@ export class HostsView {
           const existing = byKey.get(key);
           if (existing) {
             if (!existing.hosts.includes(sel.label)) existing.hosts.push(sel.label);
+            if (!existing.cwds.includes(cwd)) existing.cwds.push(cwd);
             continue;
           }
           const text = this.env.cache.decoded(p.file, readAll(this.env, p.file));
           const start = position(text, p.offset);
           const end = position(text, p.endOffset);
-          byKey.set(key, { ...p, hosts: [sel.label], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+          byKey.set(key, { ...p, hosts: [sel.label], cwds: [cwd], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
         }
       }
     }

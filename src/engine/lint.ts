@@ -186,6 +186,9 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   const byPath = new Map(files.map((f) => [f.path, f]));
   const inScope = files.filter((f) => covered(f.path));
+  const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
+  // Markdown parsing is most of a large lint: do it on every core up front (small runs stay single-threaded).
+  if (enabled.some((r) => r.rule.meta.needsTree)) await (await import('../markdown/parse-parallel.js')).parseInParallel(inScope);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
   const unprepared = new Set<string>();
   for (const { rule } of enabled) {
@@ -220,7 +223,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       for (const file of inScope) run(file, () => fileRule.check({ file, repo, discovery, report: report(file.path) }, ruleOptions));
     } else {
       const repoRule = rule as RepoRule;
-      run(undefined, () => repoRule.check({ files, repo, discovery, report: report(undefined) }, ruleOptions));
+      run(undefined, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(undefined) }, ruleOptions));
     }
   }
 
@@ -315,6 +318,26 @@ const MANIFESTS = new Set([
 
 function mayMatter(rel: string, fallbackNames: readonly string[]): boolean {
   return instructionKind(rel, fallbackNames) !== null || MANIFESTS.has(path.posix.basename(rel)) || /(^|\/)\.codex\/config\.toml$/.test(rel);
+}
+
+/**
+ * The files repo rules see. When every target is a file (lint-staged), only the files loaded in a
+ * chain with the targets (or, for a manifest, with the instruction files under its directory): a
+ * repo rule's findings on a file depend on its chains alone, so the targets' findings equal a full
+ * run's (test/integration/staged.test.ts checks that, and that chain-mates get no finding a full run
+ * lacks), and a one-file run does not pay for every other chain of the repository.
+ */
+function chainClosure(files: InstructionFile[], inScope: InstructionFile[], targets: readonly string[], repo: RepoIndex, discovery: DiscoveryView): InstructionFile[] {
+  if (targets.some((t) => repo.rel(t) === '' || repo.fs.probe(t).kind !== 'file')) return files;
+  const named = new Set(targets.map((t) => repo.rel(t)));
+  const instruction = new Set(files.map((f) => f.path));
+  const manifestDirs = [...named].filter((rel) => !instruction.has(rel)).map((rel) => path.posix.dirname(rel));
+  const seeds = inScope.filter((f) => named.has(f.path) || manifestDirs.some((d) => d === '.' || f.path.startsWith(`${d}/`)));
+  const keep = new Set(seeds.map((f) => f.path));
+  for (const file of seeds) {
+    for (const load of discovery.loadsOf(file.path)) for (const f of discovery.simulation(load.cwd).files) keep.add(repo.rel(f.path));
+  }
+  return files.filter((f) => keep.has(f.path));
 }
 
 /**

@@ -267,8 +267,12 @@ interface RepoFacts {
   dirEntries: Map<string, string[]>;
   /** repo.dirs as an array, in the same order (made once: references search it often). */
   dirs(): readonly string[];
+  /** repo.filesNamed(base) under the directory `scope` (not ''), in code-unit order. */
+  filesNamedUnder(base: string, scope: string): string[];
   /** suggestPath's answers, by `dir` flag and missing path. */
   suggestions: Map<string, string | null>;
+  /** candidatesByName's answers, by `dir` flag and directory. */
+  candidates: Map<string, Map<string, string>>;
 }
 
 const factsCache = new WeakMap<RepoIndex, RepoFacts>();
@@ -286,7 +290,15 @@ function facts(repo: RepoIndex): RepoFacts {
       // An unparsable .gitignore ignores nothing here, as git would skip its bad lines.
     }
   }
-  const ignoredOne = (rel: string, dir: boolean) =>
+  // Every path below a directory asks about it again: each (prefix, dir) is decided once.
+  const ignoredOneMemo = new Map<string, boolean>();
+  const ignoredOne = (rel: string, dir: boolean) => {
+    const key = dir ? `${rel}/` : rel;
+    let known = ignoredOneMemo.get(key);
+    if (known === undefined) ignoredOneMemo.set(key, (known = ignoredOneUncached(rel, dir)));
+    return known;
+  };
+  const ignoredOneUncached = (rel: string, dir: boolean) =>
     matchers.some(({ base, ig }) => {
       if (base && !rel.startsWith(`${base}/`)) return false;
       const local = base ? rel.slice(base.length + 1) : rel;
@@ -343,7 +355,24 @@ function facts(repo: RepoIndex): RepoFacts {
   for (const f of repo.files) addEntry(f);
   for (const d of repo.dirs) if (d !== '') addEntry(d);
   let dirList: string[] | undefined;
-  cached = { ignored, dependencies, dirEntries, dirs: () => (dirList ??= [...repo.dirs]), suggestions: new Map() };
+  const sortedByBase = new Map<string, string[]>();
+  const filesNamedUnder = (base: string, scope: string) => {
+    let sorted = sortedByBase.get(base);
+    if (!sorted) sortedByBase.set(base, (sorted = [...repo.filesNamed(base)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
+    // The files under `scope/` are one run of the sorted list: find its start by bisection.
+    const prefix = `${scope}/`;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: string[] = [];
+    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
+    return out;
+  };
+  cached = { ignored, dependencies, dirEntries, dirs: () => (dirList ??= [...repo.dirs]), filesNamedUnder, suggestions: new Map(), candidates: new Map() };
   factsCache.set(repo, cached);
   return cached;
 }
@@ -450,11 +479,23 @@ function suggestPathUncached(repo: RepoIndex, missing: string, dir: boolean): st
   let scope = dirOf(missing);
   while (scope !== '' && !repo.has(`${scope}/package.json`)) scope = dirOf(scope);
   const inScope = (p: string) => scope === '' || p.startsWith(`${scope}/`);
-  const sameName = (dir ? facts(repo).dirs().filter((d) => d === base || d.endsWith(`/${base}`)) : repo.filesNamed(base)).filter(inScope);
+  const sameName = scope === '' || dir ? (dir ? facts(repo).dirs().filter((d) => d === base || d.endsWith(`/${base}`)) : repo.filesNamed(base)).filter(inScope) : facts(repo).filesNamedUnder(base, scope);
   if (sameName.length > 0) return [...sameName].sort((a, b) => editDistance(missing, a) - editDistance(missing, b) || (a < b ? -1 : 1))[0] ?? null;
   let ancestor = dirOf(missing);
   while (ancestor !== '' && !repo.dirs.has(ancestor)) ancestor = dirOf(ancestor);
+  const byName = candidatesByName(repo, ancestor, dir);
+  // Same stem, other extension (`schema.ts` → `schema.prisma`), else the closest name.
+  const stem = (n: string) => (n.lastIndexOf('.') > 0 ? n.slice(0, n.lastIndexOf('.')) : n);
+  const name = [...byName.keys()].find((n) => n !== base && stem(n) === stem(base) && stem(n) !== n) ?? closest(base, byName.keys());
+  return name === undefined ? null : (byName.get(name) ?? null);
+}
+
+/** The entries up to three levels below `ancestor`, first of each name; shared by every path missing there. */
+function candidatesByName(repo: RepoIndex, ancestor: string, dir: boolean): Map<string, string> {
   const f = facts(repo);
+  const key = dir ? `${ancestor}/` : ancestor;
+  const known = f.candidates.get(key);
+  if (known) return known;
   const candidates: string[] = [];
   const collect = (d: string, depth: number) => {
     for (const entry of f.dirEntries.get(d) ?? []) {
@@ -471,10 +512,8 @@ function suggestPathUncached(repo: RepoIndex, missing: string, dir: boolean): st
     const name = c.slice(c.lastIndexOf('/') + 1);
     if (!byName.has(name)) byName.set(name, c);
   }
-  // Same stem, other extension (`schema.ts` → `schema.prisma`), else the closest name.
-  const stem = (n: string) => (n.lastIndexOf('.') > 0 ? n.slice(0, n.lastIndexOf('.')) : n);
-  const name = [...byName.keys()].find((n) => n !== base && stem(n) === stem(base) && stem(n) !== n) ?? closest(base, byName.keys());
-  return name === undefined ? null : (byName.get(name) ?? null);
+  f.candidates.set(key, byName);
+  return byName;
 }
 
 /** Writes a repository-relative `target` the way `written` was written (relative to the file, `./`, `/`). */

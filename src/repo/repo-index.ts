@@ -65,6 +65,11 @@ export class RepoIndex {
 
   /** Repository-relative POSIX path of an absolute path (may start with ../ when outside). */
   rel(abs: string): string {
+    // Hot (every simulated chain maps its files back): below the root and clean, it is the tail.
+    if (this.#plainJoin && abs.startsWith(this.#rootSlash)) {
+      const tail = abs.slice(this.#rootSlash.length);
+      if (!UNCLEAN_REL.test(tail)) return tail;
+    }
     return path.relative(this.root, abs).split(path.sep).join('/');
   }
 

@@ -95,11 +95,11 @@ export function claudeInstructions(bin: string, cwd: string, userSettings?: Reco
       const env = { PATH: process.env.PATH, HOME: ${JSON.stringify(home)}, ANTHROPIC_BASE_URL: 'http://127.0.0.1:' + port, ANTHROPIC_API_KEY: 'sk-test-offline',
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', DISABLE_ERROR_REPORTING: '1',
         HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', NO_PROXY: '127.0.0.1,localhost' };
-      const r = spawnSync(${JSON.stringify(bin)}, ['-p', 'hi'], { cwd: ${JSON.stringify(cwd)}, env, encoding: 'utf8', timeout: 120000 });
+      const r = spawnSync(${JSON.stringify(bin)}, ['-p', 'hi'], { cwd: ${JSON.stringify(cwd)}, env, encoding: 'utf8', timeout: 300000 });
       server.kill('SIGTERM');
       process.exit(r.status === 0 ? 0 : 3);
     `;
-    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 180_000 });
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 360_000 });
     if (run.status !== 0) throw new Error(`claude -p failed in ${cwd}: ${run.stderr}`);
     for (const line of readFileSync(capture, 'utf8').split('\n').filter(Boolean)) {
       const { url, body } = JSON.parse(line) as { url: string; body: string };

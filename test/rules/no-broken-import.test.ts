@@ -13,18 +13,25 @@ testRule(rule, {
       fixture: `${F}/invalid-imports`,
       name: 'Claude Code: missing, outside, non-text, too deep (lfs = 5), cyclic',
       errors: [
-        { file: 'CLAUDE.md', line: 3, column: 10, endLine: 3, endColumn: 26, messageId: 'missing', data: { file: 'CLAUDE.md', target: 'docs/missing.md', resolved: 'docs/missing.md', hosts: 'claude-code', limit: 0 } },
-        { file: 'CLAUDE.md', line: 5, column: 11, endLine: 5, endColumn: 25, messageId: 'outside', data: { file: 'CLAUDE.md', target: '../outside.md', resolved: '../outside.md', hosts: 'claude-code', limit: 0 } },
-        { file: 'CLAUDE.md', line: 7, column: 9, endLine: 7, endColumn: 18, messageId: 'nonText', data: { file: 'CLAUDE.md', target: 'logo.png', resolved: 'logo.png', hosts: 'claude-code', limit: 0 } },
+        { file: 'CLAUDE.md', line: 3, column: 10, endLine: 3, endColumn: 26, messageId: 'missing', data: { file: 'CLAUDE.md', target: 'docs/missing.md', resolved: 'docs/missing.md', hosts: 'claude-code', limit: 0, cwds: '1 working directory (.)' } },
+        { file: 'CLAUDE.md', line: 5, column: 11, endLine: 5, endColumn: 25, messageId: 'outside', data: { file: 'CLAUDE.md', target: '../outside.md', resolved: '../outside.md', hosts: 'claude-code', limit: 0, cwds: '1 working directory (.)' } },
+        { file: 'CLAUDE.md', line: 7, column: 9, endLine: 7, endColumn: 18, messageId: 'nonText', data: { file: 'CLAUDE.md', target: 'logo.png', resolved: 'logo.png', hosts: 'claude-code', limit: 0, cwds: '1 working directory (.)' } },
         // CLAUDE.md is depth 0, so d4.md is depth 4 and d5.md would be depth 5: not loaded.
-        { file: 'deep/d4.md', line: 1, column: 16, endLine: 1, endColumn: 22, messageId: 'depth', data: { file: 'deep/d4.md', target: 'd5.md', resolved: 'deep/d5.md', hosts: 'claude-code', limit: 5 } },
-        { file: 'docs/b.md', line: 1, column: 17, endLine: 1, endColumn: 22, messageId: 'cycle', data: { file: 'docs/b.md', target: 'a.md', resolved: 'docs/a.md', hosts: 'claude-code', limit: 0 } },
+        { file: 'deep/d4.md', line: 1, column: 16, endLine: 1, endColumn: 22, messageId: 'depth', data: { file: 'deep/d4.md', target: 'd5.md', resolved: 'deep/d5.md', hosts: 'claude-code', limit: 5, cwds: '1 working directory (.)' } },
+        { file: 'docs/b.md', line: 1, column: 17, endLine: 1, endColumn: 22, messageId: 'cycle', data: { file: 'docs/b.md', target: 'a.md', resolved: 'docs/a.md', hosts: 'claude-code', limit: 0, cwds: '1 working directory (.)' } },
+      ],
+    },
+    {
+      fixture: `${F}/invalid-approval`,
+      name: "Claude Code: a root CLAUDE.md's @AGENTS.md is outside the package cwd (loaded only after approval)",
+      errors: [
+        { file: 'CLAUDE.md', line: 1, column: 1, endLine: 1, endColumn: 11, messageId: 'needsApproval', data: { file: 'CLAUDE.md', target: 'AGENTS.md', resolved: 'AGENTS.md', hosts: 'claude-code', limit: 0, cwds: '1 working directory (packages/a)' } },
       ],
     },
     {
       fixture: `${F}/invalid-gemini`,
       name: 'Gemini CLI: a missing @./path import',
-      errors: [{ file: 'GEMINI.md', line: 3, column: 6, endLine: 3, endColumn: 22, messageId: 'missing', data: { file: 'GEMINI.md', target: './docs/setup.md', resolved: 'docs/setup.md', hosts: 'gemini-cli', limit: 0 } }],
+      errors: [{ file: 'GEMINI.md', line: 3, column: 6, endLine: 3, endColumn: 22, messageId: 'missing', data: { file: 'GEMINI.md', target: './docs/setup.md', resolved: 'docs/setup.md', hosts: 'gemini-cli', limit: 0, cwds: '1 working directory (.)' } }],
     },
   ],
 });

@@ -9,8 +9,9 @@ testRule(rule, {
   valid: [
     // A symlinked CLAUDE.md carries AGENTS.md's text (Claude Code's Dcr de-duplication, hosts.md §4.5).
     { fixture: `${F}/valid-symlink`, name: 'CLAUDE.md is a symlink to AGENTS.md' },
-    // "@AGENTS.md" imports: Claude Code loads the same text; Gemini reads AGENTS.md via context.fileName.
-    { fixture: `${F}/valid-import`, name: 'CLAUDE.md files that only import AGENTS.md, four hosts' },
+    // A root CLAUDE.md symlink and an apps/web/CLAUDE.md importing its AGENTS.md (inside that cwd);
+    // Gemini reads AGENTS.md via context.fileName.
+    { fixture: `${F}/valid-import`, name: 'CLAUDE.md symlinked or importing the AGENTS.md beside it, four hosts' },
   ],
   invalid: [
     {
@@ -41,6 +42,38 @@ testRule(rule, {
           ...at,
           messageId: 'unreachableForHost',
           data: { file: 'apps/mobile/CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (apps/mobile)', instead: 'AGENTS.md, apps/mobile/AGENTS.md', fix: claudeFix('apps/mobile/CLAUDE.md') },
+        },
+      ],
+    },
+    {
+      fixture: `${F}/invalid-root-claude`,
+      name: 'a root CLAUDE.md that imports AGENTS.md still hides packages/a/AGENTS.md from Claude Code',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: {
+            file: 'AGENTS.md',
+            host: 'claude-code',
+            loadedBy: 'codex',
+            cwds: '1 working directory (packages/a)',
+            instead: 'CLAUDE.md',
+            fix: 'replace CLAUDE.md with a symlink to AGENTS.md: its "@AGENTS.md" lies outside the working directory, and Claude Code loads such imports only after the user approves them (never in `claude -p`)',
+          },
+        },
+        {
+          file: 'packages/a/AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: {
+            file: 'packages/a/AGENTS.md',
+            host: 'claude-code',
+            loadedBy: 'codex',
+            cwds: '1 working directory (packages/a)',
+            instead: 'CLAUDE.md',
+            fix: 'create packages/a/CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): CLAUDE.md turns Claude Code\'s AGENTS.md fallback off for this directory',
+          },
         },
       ],
     },

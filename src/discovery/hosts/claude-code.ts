@@ -86,9 +86,12 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
   const problems: ImportProblem[] = [];
   const notes: string[] = [];
   const seen = new Set<string>();
-  // Imports outside the session's cwd need a one-time approval (`hasClaudeMdExternalIncludesApproved`,
-  // §4.3); inside the repository we assume it is granted, outside it we report the import.
-  const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
+  // Imports outside the session's cwd load only after the external-includes approval
+  // (`hasClaudeMdExternalIncludesApproved`, §4.3), which `claude -p` never asks for: the conformance
+  // run against 2.1.332 confirms that a root CLAUDE.md's `@AGENTS.md` is not loaded from a package
+  // cwd. The default simulation is the unapproved one (`externalIncludesApproved: true` lifts it).
+  const approved = settings.values['externalIncludesApproved'] === true;
+  const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, ...(approved ? {} : { approvalBoundary: cwd }), reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
 
   const add = (abs: string, kind: HostFile['kind'], opts: { nested?: boolean; agents?: boolean } = {}): boolean => {
     if (seen.has(abs)) return false;

@@ -1,7 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYaml } from 'yaml';
-import { decodeLossy } from '../../kit/text.js';
 import type { HostEnv, HostFile, HostFileKind, HostSettings, HostSettingOrigin, ImportProblem, Moment } from './types.js';
 
 /** Directories from `top` down to `cwd`, inclusive (`cwd` must be `top` or below it). */
@@ -149,6 +148,8 @@ export interface ImportSyntax {
   maxDepth: number;
   /** Imports must resolve inside this directory. */
   boundary: string;
+  /** Imports outside this directory (but inside `boundary`) wait for the user's approval: not loaded. */
+  approvalBoundary?: string;
   /** Reference shapes that only count as a broken import when they look like a path. */
   reportMissing(target: string): boolean;
   /** Extensions allowed (Claude Code's text allow-list), or null for any. */
@@ -178,6 +179,11 @@ export function followImports(env: HostEnv, top: { path: string; text: string },
         problems.push({ file: file.path, offset: ref.offset, endOffset: ref.endOffset, target: ref.target, resolved, kind, ...(limit !== undefined ? { limit } : {}) });
       if (!isInside(resolved, syntax.boundary)) {
         problem('outside');
+        continue;
+      }
+      if (syntax.approvalBoundary !== undefined && !isInside(resolved, syntax.approvalBoundary)) {
+        if (readText(env, resolved)) problem('approval');
+        else if (syntax.reportMissing(ref.target)) problem('missing');
         continue;
       }
       if (chain.includes(resolved)) {

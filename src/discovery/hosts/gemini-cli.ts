@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { codeRanges, dirsDown, followImports, hostFile, inRanges, isInside, jsTrim, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
+import { codeRanges, dirsDown, hostFile, inRanges, isInside, jsTrim, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment } from './types.js';
 
 // Facts: hosts.md §2, read in google-gemini/gemini-cli @ 5411f113 (v0.56/0.57 line, 2026-08-21)

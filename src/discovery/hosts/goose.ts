@@ -13,7 +13,7 @@ export const IMPORT_DEPTH = 3;
 /** `(?:^|\s)@(<path with an extension> | <Capitalized word> | <anything with . or />)`; not code-aware. */
 export function gooseImports(text: string): ImportRef[] {
   const refs: ImportRef[] = [];
-  for (const m of text.matchAll(/(^|\s)@([a-zA-Z0-9_\-./]+(?:\.[a-zA-Z0-9]+)+|[A-Z][a-zA-Z0-9_\-]*|[a-zA-Z0-9_\-./]*[./][a-zA-Z0-9_\-./]*)/g)) {
+  for (const m of text.matchAll(/(^|\s)@([a-zA-Z0-9_\-./]+(?:\.[a-zA-Z0-9]+)+|[A-Z][a-zA-Z0-9_-]*|[a-zA-Z0-9_\-./]*[./][a-zA-Z0-9_\-./]*)/g)) {
     const at = m.index + (m[1]?.length ?? 0);
     refs.push({ offset: at, endOffset: at + 1 + (m[2]?.length ?? 0), target: m[2] ?? '' });
   }

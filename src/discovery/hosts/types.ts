@@ -54,7 +54,8 @@ export interface HostFile {
   listedOnly?: boolean;
 }
 
-export type ImportProblemKind = 'missing' | 'cycle' | 'outside' | 'depth' | 'non-text';
+/** `approval`: inside the repository but outside the session's cwd, loaded only after the user approves (Claude Code). */
+export type ImportProblemKind = 'missing' | 'cycle' | 'outside' | 'approval' | 'depth' | 'non-text';
 
 export interface ImportProblem {
   /** The file holding the reference (absolute). */
