@@ -1,0 +1,67 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeRepo, removeRepo, runCli } from '../helpers/temp-repo.js';
+
+const made: string[] = [];
+afterAll(() => made.forEach(removeRepo));
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+describe('--fix', () => {
+  it('rewrites atomically, keeps the mode, leaves no temporary file, and a second --fix changes nothing', () => {
+    const root = makeRepo({ 'AGENTS.md': Buffer.concat([BOM, Buffer.from('# Rules\n\nRun\u200b `npm test` before each commit.\n')]) });
+    made.push(root);
+    const file = path.join(root, 'AGENTS.md');
+    chmodSync(file, 0o640);
+    expect(runCli(['--fix', root]).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('# Rules\n\nRun `npm test` before each commit.\n');
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    expect(readdirSync(root).filter((f) => f.includes('agents-lint') && f.endsWith('.tmp'))).toEqual([]);
+    const before = statSync(file).mtimeMs;
+    expect(runCli(['--fix', root]).code).toBe(0);
+    expect(statSync(file).mtimeMs).toBe(before);
+  });
+
+  it('never writes through a symlink, nor to a file outside the repository', () => {
+    const outsideDir = mkdtempSync(path.join(tmpdir(), 'agents-lint-outside-'));
+    made.push(outsideDir);
+    const outside = path.join(outsideDir, 'AGENTS.md');
+    const original = Buffer.concat([BOM, Buffer.from('# Shared\n\nRun `npm test`.\n')]);
+    writeFileSync(outside, original);
+    const root = makeRepo({ 'AGENTS.md': { symlink: outside } });
+    made.push(root);
+    const r = runCli(['--fix', root]);
+    expect(r.stderr).toMatch(/did not fix AGENTS\.md: it is a symlink/);
+    expect(readFileSync(outside)).toEqual(original);
+  });
+
+  it('without --fix nothing is written even when fixes exist', () => {
+    const content = Buffer.concat([BOM, Buffer.from('# Rules\n')]);
+    const root = makeRepo({ 'AGENTS.md': content });
+    made.push(root);
+    const mtime = statSync(path.join(root, 'AGENTS.md')).mtimeMs;
+    expect(runCli([root]).code).toBe(1);
+    expect(readFileSync(path.join(root, 'AGENTS.md'))).toEqual(content);
+    expect(statSync(path.join(root, 'AGENTS.md')).mtimeMs).toBe(mtime);
+  });
+});
+
+describe('odd file names', () => {
+  it('a directory name that is not valid UTF-8 does not crash the lint', () => {
+    const root = makeRepo({ 'AGENTS.md': '# Root\n\nRun `npm test`.\n' });
+    made.push(root);
+    const odd = Buffer.concat([Buffer.from(`${root}/`), Buffer.from([0x62, 0xff, 0x61, 0x64])]);
+    mkdirSync(odd);
+    writeFileSync(Buffer.concat([odd, Buffer.from('/AGENTS.md')]), '');
+    for (const git of [false, true]) {
+      if (git) execFileSync('git', ['init', '-q', root]);
+      const r = runCli(['--format', 'json', root]);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect([0, 1]).toContain(r.code);
+      expect(() => JSON.parse(r.stdout)).not.toThrow();
+    }
+  });
+});
