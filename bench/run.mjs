@@ -64,6 +64,8 @@ function measure(label, cmd, args, cwd, { before } = {}) {
 }
 
 mkdirSync(path.join(work, 'codex-home'), { recursive: true });
+// Other work on the machine skews every ratio: record the load before and after the measurements.
+const loadBefore = os.loadavg();
 const big = workload('big', []);
 const node = process.execPath;
 const rules = JSON.parse(execFileSync(node, [cli, '--print-config'], { cwd: big, env: { ...process.env, CODEX_HOME: path.join(work, 'codex-home') } }).toString()).rules;
@@ -114,8 +116,9 @@ const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const lines = [
   '# Benchmark results',
   '',
-  `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 10)}.`,
-  `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs.`,
+  `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+  `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}${Math.max(loadBefore[0], os.loadavg()[0]) > 3 ? ' — the machine was busy (load > 3): wall times and ratios are inflated and noisy.' : '.'}`,
+  `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs.${r.full10k ? '' : ' The 10,000-package workload was not run (--quick).'}`,
   '',
   '| Measurement | Wall (s) | Peak RSS (MB) |',
   '| --- | ---: | ---: |',

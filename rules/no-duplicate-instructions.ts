@@ -37,7 +37,8 @@ export default defineRule({
         list = list.filter((i) => i.cmp.tokens.length >= minWords);
         items.set(file, list);
       }
-      return list.filter((i) => i.end <= limit);
+      // Most files reach the model whole: no copy then.
+      return list.every((i) => i.end <= limit) ? list : list.filter((i) => i.end <= limit);
     };
     // (deeper statement) → the copy it repeats and every cwd whose chain holds both.
     const found = new Map<string, { file: InstructionFile; item: Item; other: InstructionFile; match: Item; score: number; cwds: Set<string> }>();

@@ -17,18 +17,20 @@ export default defineRule({
       unknownBinary: (d: Data) =>
         `\`${d.tool} ${d.name}\` runs a binary that no installed or declared package provides (looked in ${d.where})${d.what === 'download' ? `, so ${d.tool} would fetch whatever "${d.name}" the registry serves` : ''}. Add the dependency or fix the command.`,
       missingLocalScript: (d: Data) => `The ${d.what} \`${d.name}\` does not exist in ${d.where}.${d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : ''} Fix the path or add the script.`,
+      notExecutable: (d: Data) =>
+        `\`${d.name}\` is run directly, but ${d.where} is not executable, so the shell fails with "Permission denied". Run \`chmod +x ${d.where}\` and commit the bit (\`git update-index --chmod=+x ${d.where}\`), or run it through its interpreter.`,
     },
     options: z.strictObject({ ignore: z.array(z.string()).default([]).describe('Binary names never reported') }),
   },
   check({ file, repo, discovery, report }, { ignore }) {
     for (const f of commandFindings(file, repo, discovery)) {
       if (f.kind !== 'binary' || ignore.includes(f.name)) continue;
-      if (f.messageId !== 'unknownBinary' && f.messageId !== 'missingLocalScript') continue;
+      if (f.messageId !== 'unknownBinary' && f.messageId !== 'missingLocalScript' && f.messageId !== 'notExecutable') continue;
       report({
         messageId: f.messageId,
         data: { tool: f.tool, name: f.name, what: f.what, where: f.where, suggestion: closest(f.name, f.candidates) ?? '' },
         loc: { offset: f.word.start, endOffset: f.word.end },
-        related: f.related ? [{ ...f.related, message: f.messageId === 'unknownBinary' ? `dependencies of ${f.related.file}` : 'looked here' }] : undefined,
+        related: f.messageId === 'notExecutable' ? undefined : f.related ? [{ ...f.related, message: f.messageId === 'unknownBinary' ? `dependencies of ${f.related.file}` : 'looked here' }] : undefined,
       });
     }
   },

@@ -5,7 +5,6 @@ import type { Diagnostic } from '../kit/types.js';
 import type { RuleInfo } from '../formatters/sarif.js';
 import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } from '../repo/vfs.js';
 import { listFiles } from '../repo/walk.js';
-import { resolveRoot } from '../config/load.js';
 import { VERSION } from '../version.js';
 import type { LintOptions, LintResult } from './lint.js';
 
@@ -123,8 +122,10 @@ function runKey(options: LintOptions, base: string, version: string): string {
 }
 
 /** Where the cache lives: `location`, else `.agents-lint-cache` at the repository root. */
-function cachePath(options: LintOptions, base: string, location: string | undefined): string {
+async function cachePath(options: LintOptions, base: string, location: string | undefined): Promise<string> {
   if (location) return path.resolve(base, location);
+  // Only here: the config loader brings zod, which a warm run with --cache-location never needs.
+  const { resolveRoot } = await import('../config/load.js');
   const fs = new NodeFileSystem();
   const first = path.resolve(base, options.paths?.[0] ?? '.');
   const start = fs.probe(first).kind === 'dir' ? first : path.dirname(first);
@@ -179,33 +180,39 @@ function writeAtomically(file: string, text: string): void {
  * agents-lint's own (tests pass another to check that an upgrade invalidates the cache).
  */
 export async function cachedLint(options: LintOptions, { location, version = VERSION }: { location?: string; version?: string } = {}): Promise<CachedResult> {
+  // The engine (rules, parsers) is loaded only when the cache cannot answer.
+  const lint = async (o: LintOptions) => (await import('./lint.js')).lint(o);
+  // Only a run on the real file system can be checked later against the real file system.
+  if (options.fs) return toCached(await lint(options));
   const base = options.cwd ?? process.cwd();
-  const file = cachePath(options, base, location);
+  const file = await cachePath(options, base, location);
   const key = runKey(options, base, version);
   const cache = readCache(file);
   if (cache && stillValid(cache, key, file)) return cache.result;
 
-  const fs = new RecordingFileSystem(options.fs ?? new NodeFileSystem(), file);
-  const { lint } = await import('./lint.js');
+  const fs = new RecordingFileSystem(new NodeFileSystem(), file);
   const result = await lint({ ...options, fs });
-  const stored: CachedResult = {
+  const stored = toCached(result);
+  const entry: CacheFile = {
+    format: FORMAT,
+    key,
+    listing: listingSig(result.root, file),
+    reads: [...fs.reads.values()].filter(([abs]) => abs !== file),
+    probes: [...fs.probes].filter(([abs]) => abs !== file),
+    lists: [...fs.lists],
+    realpaths: [...fs.realpaths],
+    result: stored,
+  };
+  writeAtomically(file, JSON.stringify(entry));
+  // What a warm run will return: the same JSON round trip, so cold and warm reports are identical.
+  return JSON.parse(JSON.stringify(stored)) as CachedResult;
+}
+
+/** The result as the cache keeps it: rules reduced to what formatters describe. */
+function toCached(result: LintResult): CachedResult {
+  return {
     ...result,
     diagnostics: result.diagnostics as Diagnostic[],
     rules: result.rules.map((r) => ({ id: r.id, meta: { description: r.meta.description, docs: r.meta.docs, severity: r.meta.severity, tags: r.meta.tags } })),
   };
-  // Only a run on the real file system can be checked later against the real file system.
-  if (!options.fs) {
-    const entry: CacheFile = {
-      format: FORMAT,
-      key,
-      listing: listingSig(result.root, file),
-      reads: [...fs.reads.values()].filter(([abs]) => abs !== file),
-      probes: [...fs.probes].filter(([abs]) => abs !== file),
-      lists: [...fs.lists],
-      realpaths: [...fs.realpaths],
-      result: stored,
-    };
-    writeAtomically(file, JSON.stringify(entry));
-  }
-  return JSON.parse(JSON.stringify(stored)) as CachedResult;
 }

@@ -45,16 +45,20 @@ export function utf8Length(text: string): number {
 /** Levenshtein distance, for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // One row of the classic table, updated in place (called once per candidate of every "did you mean").
+  const row = new Uint32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const ca = a.charCodeAt(i - 1);
+    let diagonal = row[0]!;
+    row[0] = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      const above = row[j]!;
+      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      diagonal = above;
     }
-    prev = cur;
   }
-  return prev[b.length] ?? 0;
+  return row[b.length]!;
 }
 
 /** The closest candidate within a distance that scales with the name's length, or undefined. */
@@ -63,7 +67,10 @@ export function closest(name: string, candidates: Iterable<string>): string | un
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
   const lower = name.toLowerCase();
   for (const candidate of candidates) {
-    const d = editDistance(lower, candidate.toLowerCase());
+    const other = candidate.toLowerCase();
+    // The distance is at least the length difference: such a candidate cannot win.
+    if (Math.abs(other.length - lower.length) >= bestDistance) continue;
+    const d = editDistance(lower, other);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

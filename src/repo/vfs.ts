@@ -13,6 +13,8 @@ export interface Probe {
   /** Size in bytes for regular files. */
   size?: number;
   mtimeMs?: number;
+  /** Permission bits (st_mode & 0o7777) of regular files, when the file system knows them. */
+  mode?: number;
 }
 
 export interface DirEntry {
@@ -50,6 +52,12 @@ function errnoOf(error: unknown): string {
 
 const NOT_FOUND = new Set(['ENOENT', 'ENOTDIR']);
 
+/** Windows has no executable bit (stat reports 0o666/0o444 for every file), so no mode there. */
+const HAS_MODE = process.platform !== 'win32';
+function modeOf(st: fs.Stats): { mode?: number } {
+  return HAS_MODE ? { mode: st.mode & 0o7777 } : {};
+}
+
 export class NodeFileSystem implements FileSystem {
   probe(absPath: string): Probe {
     let symlink = false;
@@ -59,7 +67,7 @@ export class NodeFileSystem implements FileSystem {
       if (!own) return { kind: 'missing', symlink: false };
       symlink = own.isSymbolicLink();
       if (!symlink) {
-        if (own.isFile()) return { kind: 'file', symlink, size: own.size, mtimeMs: own.mtimeMs };
+        if (own.isFile()) return { kind: 'file', symlink, size: own.size, mtimeMs: own.mtimeMs, ...modeOf(own) };
         if (own.isDirectory()) return { kind: 'dir', symlink };
         return { kind: 'special', symlink };
       }
@@ -69,7 +77,7 @@ export class NodeFileSystem implements FileSystem {
     }
     try {
       const st = fs.statSync(absPath);
-      if (st.isFile()) return { kind: 'file', symlink, size: st.size, mtimeMs: st.mtimeMs };
+      if (st.isFile()) return { kind: 'file', symlink, size: st.size, mtimeMs: st.mtimeMs, ...modeOf(st) };
       if (st.isDirectory()) return { kind: 'dir', symlink };
       return { kind: 'special', symlink };
     } catch (error) {
@@ -136,7 +144,9 @@ export type MemoryEntry =
   | { symlink: string }
   | { dir: true }
   | { special: true }
-  | { error: string; content?: string };
+  | { error: string; content?: string }
+  /** A regular file with explicit permission bits (e.g. 0o644 for a script that is not executable). */
+  | { content: string; mode: number };
 
 /**
  * An in-memory tree for tests and fuzzing. Keys are absolute paths; directories are implied by
@@ -190,6 +200,7 @@ export class MemoryFileSystem implements FileSystem {
     if (entry instanceof Uint8Array) return { kind: 'file', symlink, size: entry.length, mtimeMs: 0 };
     if ('dir' in entry) return { kind: 'dir', symlink };
     if ('special' in entry) return { kind: 'special', symlink };
+    if ('mode' in entry) return { kind: 'file', symlink, size: Buffer.byteLength(entry.content), mtimeMs: 0, mode: entry.mode };
     if ('error' in entry) return entry.content === undefined ? { kind: 'error', code: entry.error, symlink } : { kind: 'file', symlink, size: Buffer.byteLength(entry.content) };
     return { kind: 'missing', symlink };
   }
@@ -205,6 +216,7 @@ export class MemoryFileSystem implements FileSystem {
     let bytes: Uint8Array;
     if (typeof entry === 'string') bytes = Buffer.from(entry, 'utf8');
     else if (entry instanceof Uint8Array) bytes = entry;
+    else if ('mode' in entry) bytes = Buffer.from(entry.content, 'utf8');
     else if ('error' in entry) throw new FsError(entry.error, absPath, `cannot read ${absPath}: ${entry.error}`);
     else throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
     return maxBytes === undefined ? bytes : bytes.subarray(0, maxBytes);

@@ -6,6 +6,8 @@ const F = 'rules/no-unknown-binary';
 testRule(rule, {
   valid: [
     { fixture: `${F}/valid-npx-and-scripts` },
+    // bin/dev and scripts/dev.sh are committed as 100755; seed.sh (100644) is only run through `bash`/`sh`.
+    { fixture: `${F}/valid-executable-bit` },
   ],
   invalid: [
     {
@@ -15,6 +17,15 @@ testRule(rule, {
         { file: 'AGENTS.md', line: 5, column: 5, endLine: 5, endColumn: 11, messageId: 'unknownBinary', data: { tool: 'npx', name: 'eslint', what: 'download', where: 'the dependencies of package.json and node_modules/.bin', suggestion: '' } },
         { file: 'AGENTS.md', line: 6, column: 1, endLine: 6, endColumn: 21, messageId: 'missingLocalScript', data: { tool: './scripts/publish.sh', name: './scripts/publish.sh', what: 'script', where: 'scripts', suggestion: './scripts/release.sh' } },
         { file: 'AGENTS.md', line: 7, column: 6, endLine: 7, endColumn: 25, messageId: 'missingLocalScript', data: { tool: 'node', name: 'scripts/gen-doc.mjs', what: 'script', where: 'scripts', suggestion: 'scripts/gen-docs.mjs' } },
+      ],
+    },
+    {
+      // The same tree with the scripts committed as 100644: each direct run fails with EACCES.
+      fixture: `${F}/invalid-executable-bit`,
+      errors: [
+        { file: 'AGENTS.md', line: 6, column: 1, endLine: 6, endColumn: 8, messageId: 'notExecutable', data: { tool: 'bin/dev', name: 'bin/dev', what: 'script', where: 'bin/dev', suggestion: '' } },
+        { file: 'AGENTS.md', line: 7, column: 15, endLine: 7, endColumn: 23, messageId: 'notExecutable', data: { tool: './dev.sh', name: './dev.sh', what: 'script', where: 'scripts/dev.sh', suggestion: '' } },
+        { file: 'AGENTS.md', line: 14, column: 1, endLine: 14, endColumn: 18, messageId: 'notExecutable', data: { tool: './scripts/seed.sh', name: './scripts/seed.sh', what: 'script', where: 'scripts/seed.sh', suggestion: '' } },
       ],
     },
   ],

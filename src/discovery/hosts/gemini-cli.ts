@@ -3,8 +3,10 @@ import { codeRanges, dirsDown, hostFile, inRanges, isInside, jsTrim, readJson, r
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment } from './types.js';
 
 // Facts: hosts.md §2, read in google-gemini/gemini-cli @ 5411f113 (v0.56/0.57 line, 2026-08-21)
-// and the legacy code at 7504259d72^ for ≤ 0.43.
-export const VERIFIED_ON = 'gemini-cli @ 5411f113 (0.56/0.57); legacy 7504259d72^';
+// and the legacy code at 7504259d72^ for ≤ 0.43. The 'current' variant is checked against the real
+// npm @google/gemini-cli 0.61.0 at session start by test/conformance/gemini-cli.test.ts (text byte
+// for byte: ordering, trimming, imports, missing/outside/cycle/depth, .git boundary, context.fileName).
+export const VERIFIED_ON = 'gemini-cli @ 5411f113 (0.56/0.57), session start verified against npm 0.61.0; legacy 7504259d72^';
 /** `current` (≥ 0.44, JIT) or `legacy` (≤ 0.43, up and breadth-first down). */
 export const VARIANTS = ['current', 'legacy'] as const;
 /** `DEFAULT_CONTEXT_FILENAME` (memoryTool.ts l.11). */
@@ -41,10 +43,13 @@ export const geminiCli: HostProfile = {
   // ≥ 0.44: read_file, ls, write_file, edit trigger discoverJitContext (§2.3.4). Legacy loads all at start.
   lazy: true,
   owns: (rel) => /(^|\/)GEMINI\.md$/.test(rel) || /(^|\/)\.gemini\/settings\.json$/.test(rel),
-  settings(env, _cwd, variant) {
-    // Workspace settings: <project>/.gemini/settings.json, `context.fileName` (string or array) and
-    // `context.memoryBoundaryMarkers` (settingsSchema.ts ~l.1395).
-    const abs = path.join(env.root, '.gemini', 'settings.json');
+  settings(env, cwd, variant) {
+    // Workspace settings: `context.fileName` (string or array) and `context.memoryBoundaryMarkers`
+    // (settingsSchema.ts ~l.1395), read from <cwd>/.gemini/settings.json only: `loadSettings(workspaceDir
+    // = process.cwd())` → `new Storage(workspaceDir).getWorkspaceSettingsPath()` (cli/src/config/settings.ts,
+    // core/src/config/storage.ts); no walk up to the project root. Verified on 0.61.0: with the settings at
+    // the repository root and the CLI started in a subdirectory, only GEMINI.md is loaded.
+    const abs = path.join(cwd, '.gemini', 'settings.json');
     const context = readJson(env, abs)?.['context'];
     const values: Record<string, unknown> = {};
     const origins: HostSettings['origins'] = {};

@@ -6,11 +6,21 @@ import type { ShellWord } from '../parse.js';
 const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|vendor|\.bin|bazel-[^/]+)\//;
 
 /** Whether a local script exists: in the file list, or on disk when it is ignored or generated. */
-function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: string): ReturnType<Runner> {
+export function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: string, direct = false): ReturnType<Runner> {
   if (!literal(word) || word.value.startsWith('/') || word.value.startsWith('~') || OUTPUT_DIRS.test(word.value)) return [];
   const rel = join(ctx.cwd, word.value);
   if (rel.startsWith('..')) return [];
-  if (ctx.repo.has(rel) || ctx.repo.fs.probe(ctx.repo.abs(rel)).kind === 'file') return [];
+  const probe = ctx.repo.fs.probe(ctx.repo.abs(rel));
+  if (probe.kind === 'file') {
+    // Run directly, the kernel's execve needs an executable bit; git records it (mode 100755 vs
+    // 100644), so a script committed without it fails with "Permission denied" on every checkout.
+    // An unknown mode (Windows, in-memory trees) is never reported.
+    if (direct && probe.mode !== undefined && (probe.mode & 0o111) === 0) {
+      return [finding({ kind: 'binary', messageId: 'notExecutable', word, tool, name: word.value, what: 'script', where: rel, candidates: [] })];
+    }
+    return [];
+  }
+  if (ctx.repo.has(rel)) return [];
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
   const siblings = ctx.repo.files.filter((f) => (f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '') === dir).map((f) => f.slice(dir ? dir.length + 1 : 0));
   const prefix = word.value.includes('/') ? word.value.slice(0, word.value.lastIndexOf('/') + 1) : '';
@@ -20,7 +30,7 @@ function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: string): R
 /** `./scripts/setup.sh`, `bin/dev`: a path run directly. */
 export const local: Runner = (argv, ctx) => {
   const first = argv[0];
-  return first ? checkPath(first, ctx, first.value) : [];
+  return first ? checkPath(first, ctx, first.value, true) : [];
 };
 
 /** `bash scripts/x.sh`, `python tools/gen.py`, `node scripts/build.mjs`: the interpreter's script argument. */

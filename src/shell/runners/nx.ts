@@ -67,12 +67,16 @@ export const nx: Runner = (argv, ctx) => {
     for (const w of parsed.positionals.slice(1)) if (literal(w)) check(w, w.value, undefined);
     return out;
   }
+  // A project name nx does not know fails with "Cannot find project" before any target runs.
+  const unknownProject = (w: typeof first, name: string) =>
+    out.push(finding({ kind: 'script', messageId: 'unknownWorkspace', word: { ...w, value: name, end: w.start + name.length }, tool: 'nx', name, what: 'nx project', where: 'nx.json and project.json files', related: keyLocation(ctx.repo, 'nx.json', /\{/), candidates: projects.map((p) => p.name) }));
   if (first.value === 'run') {
     const spec = parsed.positionals[1];
     if (!literal(spec)) return [];
     const [projectName = '', target] = spec.value.split(':');
     const project = projects.find((p) => p.name === projectName);
-    if (!project || !target) return [];
+    if (!project && projectName && target) unknownProject(spec, projectName);
+    if (!project || !target) return out;
     check({ ...spec, value: target, start: spec.start + projectName.length + 1, end: spec.start + projectName.length + 1 + target.length }, target, project);
     return out;
   }
@@ -86,6 +90,7 @@ export const nx: Runner = (argv, ctx) => {
   }
   const projectWord = parsed.positionals[1];
   const project = literal(projectWord) ? projects.find((p) => p.name === projectWord.value) : undefined;
+  if (literal(projectWord) && !project) unknownProject(projectWord, projectWord.value);
   check(first, first.value, project);
   return out;
 };

@@ -135,7 +135,16 @@ function pythonRunner(tool: Tool): Runner {
       const colon = target.value.indexOf(':');
       env = target.value.slice(0, colon);
       word = { ...target, value: target.value.slice(colon + 1), start: target.start + colon + 1 };
-      if (!isRecord(get(ctx.repo.toml(nearestFile(ctx.repo, ctx.cwd, ['pyproject.toml']) ?? ''), 'tool', 'hatch', 'envs', env))) return [];
+      const pyproject = nearestFile(ctx.repo, ctx.cwd, ['pyproject.toml']);
+      const envs = get(ctx.repo.toml(pyproject ?? ''), 'tool', 'hatch', 'envs');
+      if (!isRecord(get(envs, env))) {
+        // hatch fails with "Environment `docs` is not defined" unless hatch.toml defines it, it is one of
+        // hatch's internal environments, or it is a matrix name (`test.py3.12`) we do not expand.
+        const hatchToml = pyproject?.includes('/') ? `${pyproject.slice(0, pyproject.lastIndexOf('/'))}/hatch.toml` : 'hatch.toml';
+        if (!pyproject || !env || ctx.repo.has(hatchToml) || env.includes('.') || env.startsWith('hatch-') || env === 'default') return [];
+        const names = recordKeys(envs);
+        return [finding({ kind: 'target', messageId: 'unknownTarget', word: { ...target, value: env, end: target.start + colon }, tool: 'hatch', name: env, what: 'hatch environment', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.hatch\.envs/m), candidates: names })];
+      }
     }
     return runIn(tool, word, rest.rest, ctx, env);
   };

@@ -20,7 +20,8 @@ export interface Finding {
     | 'unknownTarget'
     | 'missingTaskFile'
     | 'unknownBinary'
-    | 'missingLocalScript';
+    | 'missingLocalScript'
+    | 'notExecutable';
   /** The word to underline (offsets in the parsed text). */
   word: ShellWord;
   tool: string;

@@ -3,11 +3,19 @@ import { json, runnerTable } from './helpers.js';
 runnerTable('deno', {
   'deno.json': json({ tasks: { dev: 'deno run -A main.ts', check: 'deno check .' } }),
   'package.json': json({ scripts: { build: 'vite build' } }),
+  'main.ts': '',
+  'scripts/seed.ts': '',
 }, [
   ['deno task dev', '', []],
   ['deno task build', '', []],
   ['deno task chek', '', ['unknownScript chek @chek [build,check,dev]']],
   ['deno run -A main.ts', '', []],
+  ['deno run --allow-net --config deno.json scripts/seed.ts --fresh', '', []],
+  ['deno run -A -r https://fresh.deno.dev/update .', '', []],
+  ['deno run -A jsr:@std/http/file-server', '', []],
+  ['deno run -A npm:vite', '', []],
+  ['deno run -A scripts/migrate.ts', '', ['missingLocalScript scripts/migrate.ts @scripts/migrate.ts [scripts/seed.ts]']],
+  ['deno run -A ./seed.ts', 'scripts', []],
 ]);
 
 runnerTable('turbo', {
@@ -39,6 +47,10 @@ runnerTable('nx', {
   ['nx test shop', '', ['unknownTarget test @test [build,e2e,serve]']],
   ['nx run shop:lint', '', ['unknownTarget lint @lint [build,e2e,serve]']],
   ['nx run-many -t lint', '', ['unknownTarget lint @lint [build,e2e,serve,test]']],
+  // Unknown projects: nx stops with "Cannot find project".
+  ['nx build shop-admin', '', ['unknownWorkspace shop-admin @shop-admin [@org/ui,shop,ws]']],
+  ['nx run admin:build', '', ['unknownWorkspace admin @admin [@org/ui,shop,ws]']],
+  ['nx test @org/ui', '', []],
 ]);
 
 runnerTable('nx with inference plugins (targets unknowable)', {

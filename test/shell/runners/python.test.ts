@@ -42,7 +42,17 @@ runnerTable('uv / poetry / pdm / hatch run', files, [
   ['hatch run cov', '', []],
   ['hatch run docs:build', '', []],
   ['hatch run docs:serve', '', ['unknownScript serve @serve [app-cli,build]']],
+  // An environment hatch does not define: "Environment `lint` is not defined".
+  ['hatch run lint:style', '', ['unknownTarget lint @lint [default,docs]']],
+  // Matrix environments and hatch's internal ones are not expanded: never reported.
+  ['hatch run test.py3.12:pytest', '', []],
+  ['hatch run hatch-test:pytest', '', []],
 ]);
+
+runnerTable('hatch environments defined in hatch.toml', {
+  'pyproject.toml': '[project]\nname = "app"\n',
+  'hatch.toml': '[envs.lint.scripts]\nstyle = "ruff check"\n',
+}, [['hatch run lint:style', '', []]]);
 
 runnerTable('poe', files, [
   ['poe lint', '', []],
