@@ -101,6 +101,13 @@ export class HostsView {
   }
 
   readonly #keys = new Map<string, string>();
+  #bigClaudeFiles: string[] | undefined;
+  #absOfFiles: string[] | undefined;
+  /** this.env.files as absolute paths, index for index (each divergence filters them). */
+  #absFiles(): string[] {
+    this.#absOfFiles ??= this.env.files.map((f) => this.repo.abs(f));
+    return this.#absOfFiles;
+  }
   /** A file's content key, computed once per run (a large root file is compared from every cwd). */
   #keyOf(abs: string): string {
     let key = this.#keys.get(abs);
@@ -181,7 +188,7 @@ export class HostsView {
       // Shadowed: with the files it loads instead hidden, the host would load this one.
       if (d.instead.length === 0) continue;
       const hidden = new Set(d.instead.map((r) => this.repo.abs(r)));
-      const env: HostEnv = { cache: new ProbeCache(hidingFs(this.env.cache.fs, hidden)), root: this.env.root, files: this.env.files.filter((f) => !hidden.has(this.repo.abs(f))) };
+      const env: HostEnv = { cache: new ProbeCache(hidingFs(this.env.cache.fs, hidden)), root: this.env.root, files: this.env.files.filter((_, i) => !hidden.has(this.#absFiles()[i]!)) };
       const sel = this.hosts.find((h) => h.label === d.host);
       const cwd = d.cwds[0];
       if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
@@ -269,7 +276,8 @@ export class HostsView {
    * each cwd above them.
    */
   #lazyBelow(sel: HostSelection, cwd: string): SizeFinding[] {
-    const big = this.repo.files.filter((f) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS);
+    // The same for every cwd: found once per run, not once per cwd (2,000 cwds × every listed file).
+    const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
     const out: SizeFinding[] = [];
     for (const f of big) {
       const dir = path.posix.dirname(f.replace(/\/\.claude\/.*$/, '/x'));

@@ -36,7 +36,8 @@ interface CacheFile {
 }
 
 const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
-const probeSig = (p: Probe) => `${p.kind}:${p.symlink ? 1 : 0}:${'size' in p ? String(p.size) : ''}`;
+// The mode is part of it: `chmod +x` changes what no-unknown-binary reports without touching bytes or mtime.
+const probeSig = (p: Probe) => `${p.kind}:${p.symlink ? 1 : 0}:${'size' in p ? String(p.size) : ''}:${p.mode === undefined ? '' : p.mode.toString(8)}`;
 /** A directory's entries, less the cache and its temporary files (they appear once the cache is written). */
 const listSig = (dir: string, entries: DirEntry[], cacheFile: string) =>
   sha1(JSON.stringify(entries.filter((e) => path.dirname(cacheFile) !== dir || !(e.name === path.basename(cacheFile) || e.name.startsWith(`${path.basename(cacheFile)}.`)))));

@@ -27,7 +27,8 @@ const PLANTED: Record<string, Row[]> = {
     ['AGENTS.md', 17, 5, 'no-unknown-script', 'unknownScript', 'db:seed'],
     ['AGENTS.md', 20, 6, 'no-unknown-binary', 'unknownBinary', 'prisma'],
     ['AGENTS.md', 21, 1, 'no-unknown-binary', 'notExecutable', './scripts/seed.ts'],
-    ['AGENTS.md', 28, 65, 'no-broken-link', 'missingAnchor', 'docs/api.md#auth'],
+    ['AGENTS.md', 24, 9, 'no-unknown-binary', 'missingLocalScript', 'src/worker.ts'],
+    ['AGENTS.md', 30, 65, 'no-broken-link', 'missingAnchor', 'docs/api.md#auth'],
   ],
   // Deno Fresh app (deno.json tasks, no package.json): removed tasks, a missing `deno run` script, a moved component, a dead anchor.
   'deno-fresh': [
@@ -66,12 +67,12 @@ const PLANTED: Record<string, Row[]> = {
   ],
   // Hatch envs + nox sessions (attrs style): an undefined hatch script and env, sessions renamed by name=.
   'python-hatch-nox': [
-    ['AGENTS.md', 14, 16, 'no-unknown-script', 'unknownScript', 'fmt'],
-    ['AGENTS.md', 15, 11, 'no-unknown-target', 'unknownTarget', 'docs'],
-    ['AGENTS.md', 26, 8, 'no-unknown-target', 'unknownTarget', 'lint'],
-    ['AGENTS.md', 27, 8, 'no-unknown-target', 'unknownTarget', 'docs'],
-    ['AGENTS.md', 31, 36, 'no-broken-link', 'missingAnchor', 'CONTRIBUTING.md#news-fragments'],
-    ['AGENTS.md', 32, 68, 'no-missing-path', 'missingPath', 'src/attrs_ext/converters.py'],
+    ['AGENTS.md', 16, 16, 'no-unknown-script', 'unknownScript', 'fmt'],
+    ['AGENTS.md', 17, 11, 'no-unknown-target', 'unknownTarget', 'docs'],
+    ['AGENTS.md', 28, 8, 'no-unknown-target', 'unknownTarget', 'lint'],
+    ['AGENTS.md', 29, 8, 'no-unknown-target', 'unknownTarget', 'docs'],
+    ['AGENTS.md', 33, 36, 'no-broken-link', 'missingAnchor', 'CONTRIBUTING.md#news-fragments'],
+    ['AGENTS.md', 34, 68, 'no-missing-path', 'missingPath', 'src/attrs_ext/converters.py'],
   ],
   // Poetry + tox (Django add-on): a renamed entry point, an undeclared tool, an unknown tox env; factor envs (py311) are fine.
   'python-poetry-tox': [
@@ -84,9 +85,9 @@ const PLANTED: Record<string, Row[]> = {
   'python-uv-poe': [
     ['AGENTS.md', 19, 12, 'no-unknown-script', 'unknownScript', 'fmt'],
     ['AGENTS.md', 22, 8, 'no-unknown-script', 'unknownScript', 'httpkit-server'],
-    ['AGENTS.md', 25, 5, 'no-unknown-script', 'unknownScript', 'coverage'],
-    ['AGENTS.md', 28, 65, 'no-missing-path', 'missingPath', 'src/httpkit/retry.py'],
-    ['AGENTS.md', 31, 79, 'no-broken-link', 'missingAnchor', 'docs/development.md#releasing'],
+    ['AGENTS.md', 26, 5, 'no-unknown-script', 'unknownScript', 'coverage'],
+    ['AGENTS.md', 29, 65, 'no-missing-path', 'missingPath', 'src/httpkit/retry.py'],
+    ['AGENTS.md', 32, 79, 'no-broken-link', 'missingAnchor', 'docs/development.md#releasing'],
   ],
   // Cargo workspace + justfile + .cargo aliases (ruff style): unknown -p package, removed recipe, unknown cargo alias, a 644 script.
   'rust-just-ruff': [
@@ -140,7 +141,7 @@ const KNOWN_FALSE_POSITIVES: Record<string, Row[]> = {
   // "There is no `package.json`": a negated mention is not a claim that the file exists.
   'deno-fresh': [['AGENTS.md', 4, 25, 'no-missing-path', 'missingPath', 'package.json']],
   // "CI fails on a `package-lock.json`": a file that must not exist.
-  'bun-elysia': [['AGENTS.md', 27, 54, 'no-missing-path', 'missingPath', 'package-lock.json']],
+  'bun-elysia': [['AGENTS.md', 29, 54, 'no-missing-path', 'missingPath', 'package-lock.json']],
 };
 
 function nameOf(data: Record<string, unknown> | undefined): string {

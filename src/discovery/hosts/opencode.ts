@@ -1,9 +1,10 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { dirsDown, dirsUpTo, hostFile, readJson, readText, settingsOf } from './common.js';
+import { dirsDown, dirsUpTo, hostFile, isInside, readJson, readText, settingsOf } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, Moment } from './types.js';
 
-// Facts: hosts.md §3.1, read in npm opencode-linux-x64@1.18.33 (module `Instruction`, embedded JS).
+// Facts: hosts.md §3.1, read in npm opencode-linux-x64@1.18.33 (module `Instruction`, embedded JS);
+// session start checked against the real opencode-ai 1.18.33 by test/conformance/opencode.test.ts.
 export const VERIFIED_ON = 'opencode-ai 1.18.33 (V1)';
 /** `FILES` (instruction.ts); `no-claude` = OPENCODE_DISABLE_CLAUDE_CODE_PROMPT drops CLAUDE.md. */
 export const VARIANTS = ['v1', 'v1-no-claude'] as const;
@@ -23,7 +24,7 @@ export const opencode: HostProfile = {
   settings(env, cwd, variant) {
     // `instructions` in opencode.json / opencode.jsonc, found from the cwd up to the worktree (the
     // nearest wins, as OpenCode's config loader merges project configs found upward).
-    for (const dir of dirsDown(env.root, cwd).reverse()) {
+    for (const dir of dirsDown(worktree(env, cwd), cwd).reverse()) {
       for (const name of ['opencode.json', 'opencode.jsonc']) {
         const abs = path.join(dir, name);
         const value = readJson(env, abs)?.['instructions'];
@@ -34,6 +35,19 @@ export const opencode: HostProfile = {
   },
   simulate: simulateOpencode,
 };
+
+/**
+ * `Instance.worktree`: the git worktree root, i.e. the nearest directory from the cwd up holding a
+ * `.git` (hosts.md §3.1, `Project.fromDirectory`); the linted repository's root when none is found
+ * inside it. Verified against opencode-ai 1.18.33 (test/conformance/opencode.test.ts): a nested
+ * repository hides the AGENTS.md of the enclosing one.
+ */
+function worktree(env: HostEnv, cwd: string): string {
+  for (let d = cwd; isInside(d, env.root) && d !== env.root; d = path.dirname(d)) {
+    if (env.cache.probe(path.join(d, '.git')).kind !== 'missing') return d;
+  }
+  return env.root;
+}
 
 function simulateOpencode(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
   const names = fileNames(settings.variant);
@@ -50,7 +64,7 @@ function simulateOpencode(env: HostEnv, cwd: string, settings: HostSettings, mom
   };
   // The first name that `findUp` finds anywhere from cwd to the worktree wins for the whole path;
   // all its hits are taken, nearest first.
-  const upward = dirsDown(env.root, cwd).reverse();
+  const upward = dirsDown(worktree(env, cwd), cwd).reverse();
   for (const name of names) {
     const hits = upward.map((d) => path.join(d, name)).filter((p) => readText(env, p));
     if (hits.length === 0) continue;

@@ -1,7 +1,11 @@
 import { literal, parseArgs, hasFlag } from './common.js';
 import { nearestNodePackage, workspaceNodePackages, selectPackages } from './node-packages.js';
 import { lookupScript } from './scripts.js';
+import { checkPath } from './local.js';
 import type { Runner } from './types.js';
+
+/** `bun src/index.ts`, `bun run scripts/x.ts`: a file, resolved from the working directory. */
+const looksLikeFile = (name: string) => name.includes('/') || /\.[cm]?[jt]sx?$/.test(name);
 
 /** bun's built-in commands (https://bun.sh/docs/cli): `bun test` is bun's test runner, not the test script. */
 export const BUN_COMMANDS = new Set(
@@ -26,10 +30,12 @@ export const bun: Runner = (argv, ctx) => {
     const script = rest.positionals[0];
     if (!literal(script) || hasFlag(rest, '--if-present')) return [];
     if (hasFlag(rest, '--filter', '-F', '--workspaces')) packages = workspaceNodePackages(ctx.repo);
+    else if (!filter && looksLikeFile(script.value) && !packages.some((p) => p.scripts.has(script.value))) return checkPath(script, ctx, 'bun run');
     return lookupScript({ tool: 'bun', packages, word: script, binaryFallback: true, fileFallback: true }, ctx);
   }
   if (command.value === 'x') return ctx.dispatch([{ ...command, value: 'bunx' }, ...parsed.rest], ctx.cwd);
   if (BUN_COMMANDS.has(command.value)) return [];
   // `bun <name>`: a script, a file, or a local binary (https://bun.sh/docs/cli/run).
+  if (!filter && looksLikeFile(command.value) && !packages.some((p) => p.scripts.has(command.value))) return checkPath(command, ctx, 'bun');
   return lookupScript({ tool: 'bun', packages, word: command, binaryFallback: true, fileFallback: true }, ctx);
 };

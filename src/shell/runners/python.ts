@@ -20,6 +20,8 @@ const PY_BINS: Record<string, string[]> = {
   'pip-tools': ['pip-compile', 'pip-sync'],
   'typer': ['typer'],
   'ipython': ['ipython', 'ipython3'],
+  // Plugins that install their tool as a dependency: pytest-cov requires coverage.
+  'pytest-cov': ['coverage'],
 };
 const PY_GLOBAL = new Set(['python', 'python3', 'pip', 'pip3', 'py', 'bash', 'sh', 'git', 'make', 'docker', 'echo', 'env']);
 
@@ -66,6 +68,12 @@ export function pythonDependencies(repo: RepoIndex): Set<string> {
       addList(get(e, 'dependencies'));
       addList(get(e, 'extra-dependencies'));
     }
+  }
+  // Lockfiles list every installed distribution, transitive ones included (`coverage` via
+  // pytest-cov). uv.lock, poetry.lock and pdm.lock are TOML with one `name = "..."` per [[package]];
+  // a line scan avoids parsing lockfiles of several megabytes.
+  for (const file of repo.files.filter((f) => /(^|\/)(uv|poetry|pdm)\.lock$/.test(f))) {
+    for (const m of (repo.text(file) ?? '').matchAll(/^name = "([^"]+)"/gm)) if (m[1]) out.add(normalize(m[1]));
   }
   for (const file of repo.files.filter((f) => /(^|\/)requirements[^/]*\.(txt|in)$/.test(f))) {
     for (const line of (repo.text(file) ?? '').split('\n')) {
@@ -119,32 +127,48 @@ function runIn(tool: Tool, word: ShellWord, rest: ShellWord[], ctx: RunnerContex
   ];
 }
 
+/** A hatch environment the project does not define, or null when it is defined or cannot be known. */
+function unknownHatchEnv(ctx: RunnerContext, word: ShellWord, env: string): Finding | null {
+  const pyproject = nearestFile(ctx.repo, ctx.cwd, ['pyproject.toml']);
+  const envs = get(ctx.repo.toml(pyproject ?? ''), 'tool', 'hatch', 'envs');
+  if (isRecord(get(envs, env))) return null;
+  // hatch fails with "Environment `docs` is not defined" unless hatch.toml defines it, it is one of
+  // hatch's internal environments, or it is a matrix name (`test.py3.12`) we do not expand.
+  const hatchToml = pyproject?.includes('/') ? `${pyproject.slice(0, pyproject.lastIndexOf('/'))}/hatch.toml` : 'hatch.toml';
+  if (!pyproject || !env || ctx.repo.has(hatchToml) || env.includes('.') || env.startsWith('hatch-') || env === 'default') return null;
+  return finding({ kind: 'target', messageId: 'unknownTarget', word, tool: 'hatch', name: env, what: 'hatch environment', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.hatch\.envs/m), candidates: recordKeys(envs) });
+}
+
 function pythonRunner(tool: Tool): Runner {
   return (argv, ctx) => {
     const parsed = parseArgs(argv.slice(1), VALUE_FLAGS, true);
     const command = parsed.positionals[0];
     if (!literal(command) || command.value !== 'run') return [];
-    const rest = parseArgs(parsed.rest, VALUE_FLAGS, true);
+    // `hatch run +py=3.12 test`: matrix selectors before the script (https://hatch.pypa.io/latest/cli/reference/#hatch-run).
+    const runArgs = tool === 'hatch' ? parsed.rest.filter((w, i) => !(w.value.startsWith('+') && parsed.rest.slice(0, i).every((p) => p.value.startsWith('+') || p.value.startsWith('-')))) : parsed.rest;
+    const rest = parseArgs(runArgs, VALUE_FLAGS, true);
     // `--with` adds packages on the fly; `-m` runs a module: nothing static to check.
     if (rest.flags.some((f) => ['--with', '-m', '--module', '--script', '-s'].includes(f.name))) return [];
     const target = rest.positionals[0];
     if (!literal(target)) return [];
     let env: string | null = null;
     let word = target;
-    if (tool === 'hatch' && target.value.includes(':')) {
-      const colon = target.value.indexOf(':');
-      env = target.value.slice(0, colon);
-      word = { ...target, value: target.value.slice(colon + 1), start: target.start + colon + 1 };
-      const pyproject = nearestFile(ctx.repo, ctx.cwd, ['pyproject.toml']);
-      const envs = get(ctx.repo.toml(pyproject ?? ''), 'tool', 'hatch', 'envs');
-      if (!isRecord(get(envs, env))) {
-        // hatch fails with "Environment `docs` is not defined" unless hatch.toml defines it, it is one of
-        // hatch's internal environments, or it is a matrix name (`test.py3.12`) we do not expand.
-        const hatchToml = pyproject?.includes('/') ? `${pyproject.slice(0, pyproject.lastIndexOf('/'))}/hatch.toml` : 'hatch.toml';
-        if (!pyproject || !env || ctx.repo.has(hatchToml) || env.includes('.') || env.startsWith('hatch-') || env === 'default') return [];
-        const names = recordKeys(envs);
-        return [finding({ kind: 'target', messageId: 'unknownTarget', word: { ...target, value: env, end: target.start + colon }, tool: 'hatch', name: env, what: 'hatch environment', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.hatch\.envs/m), candidates: names })];
+    if (tool === 'hatch') {
+      // `hatch -e lint run style` or `hatch run lint:style`.
+      const envFlag = parsed.flags.find((f) => (f.name === '-e' || f.name === '--env') && f.value)?.value;
+      if (target.value.includes(':')) {
+        const colon = target.value.indexOf(':');
+        env = target.value.slice(0, colon);
+        word = { ...target, value: target.value.slice(colon + 1), start: target.start + colon + 1 };
+        const bad = unknownHatchEnv(ctx, { ...target, value: env, end: target.start + colon }, env);
+        if (bad) return [bad];
+      } else if (envFlag) {
+        if (!literal(envFlag)) return [];
+        env = envFlag.value;
+        const bad = unknownHatchEnv(ctx, envFlag, env);
+        if (bad) return [bad];
       }
+      if (env !== null && !isRecord(get(ctx.repo.toml(nearestFile(ctx.repo, ctx.cwd, ['pyproject.toml']) ?? ''), 'tool', 'hatch', 'envs', env))) return [];
     }
     return runIn(tool, word, rest.rest, ctx, env);
   };

@@ -18,4 +18,12 @@ runnerTable('bun', files, [
   ['bun start', '', ['unknownScript start @start [db:migrate,dev]']],
   ['bunx drizzle-kit studio', '', []],
   ['bunx vitest', '', ['unknownBinary vitest @vitest']],
+  // Files run directly: bun stops with "Module not found" when they are missing.
+  ['bun src/index.ts', '', []],
+  ['bun --hot ./src/index.ts', '', []],
+  ['bun run --watch src/index.ts', '', []],
+  ['bun dist/server.js', '', []],
+  ['bun ./index.ts', 'src', []],
+  ['bun src/server.ts', '', ['missingLocalScript src/server.ts @src/server.ts [src/index.ts]']],
+  ['bun run scripts/seed.ts', '', ['missingLocalScript scripts/seed.ts @scripts/seed.ts']],
 ]);

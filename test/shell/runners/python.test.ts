@@ -47,7 +47,25 @@ runnerTable('uv / poetry / pdm / hatch run', files, [
   // Matrix environments and hatch's internal ones are not expanded: never reported.
   ['hatch run test.py3.12:pytest', '', []],
   ['hatch run hatch-test:pytest', '', []],
+  // `-e` before `run` selects the environment; `+py=3.12` selects matrix variables.
+  ['hatch -e docs run build', '', []],
+  ['hatch -e docs run serve', '', ['unknownScript serve @serve [app-cli,build]']],
+  ['hatch --env lint run style', '', ['unknownTarget lint @lint [default,docs]']],
+  ['hatch run +py=3.12 cov', '', []],
 ]);
+
+runnerTable('python lockfiles list transitive distributions', {
+  'pyproject.toml': '[project]\nname = "app"\n[dependency-groups]\ndev = ["pytest-xdist"]\n',
+  'uv.lock': 'version = 1\n\n[[package]]\nname = "execnet"\nversion = "2.1.1"\n\n[[package]]\nname = "pytest"\nversion = "8.3.3"\n',
+}, [
+  ['uv run pytest -n auto', '', []],
+  ['uv run execnet', '', []],
+  ['uv run coverage report', '', ['unknownScript coverage @coverage']],
+]);
+
+runnerTable('pytest-cov brings coverage', {
+  'pyproject.toml': '[project]\nname = "app"\n[project.optional-dependencies]\ntest = ["pytest-cov>=5"]\n',
+}, [['uv run coverage html', '', []]]);
 
 runnerTable('hatch environments defined in hatch.toml', {
   'pyproject.toml': '[project]\nname = "app"\n',
