@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT as PROJECT } from '../helpers/paths.js';
+import type * as ParallelModule from '../../src/markdown/parse-parallel.js';
+import type * as FilesModule from '../../src/markdown/instruction-file.js';
+import type * as ParseModule from '../../src/markdown/parse.js';
 
 // The worker runs compiled JavaScript, so this test exercises the build (`npm run build` first).
 const dist = path.join(PROJECT, 'dist', 'src', 'markdown');
-type Parallel = typeof import('../../src/markdown/parse-parallel.js');
-type Files = typeof import('../../src/markdown/instruction-file.js');
-type Parse = typeof import('../../src/markdown/parse.js');
+type Parallel = typeof ParallelModule;
+type Files = typeof FilesModule;
+type Parse = typeof ParseModule;
 
 const texts = [
   '\uFEFF# Rules\n<!-- hidden note here -->\n',
