@@ -204,6 +204,20 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// An error thrown outside the command's own promise (a library's timer or microtask) still gets
+// one clear line and exit code 2, never a bare stack trace; --debug shows the stack.
+const onStray = (error: unknown) => {
+  const debug = process.argv.includes('--debug');
+  process.stderr.write(
+    debug && error instanceof Error
+      ? `${error.stack}\n`
+      : `agents-lint: internal error: ${error instanceof Error ? error.message : String(error)} (run with --debug for details, and please report it)\n`,
+  );
+  process.exit(2);
+};
+process.on('uncaughtException', onStray);
+process.on('unhandledRejection', onStray);
+
 main(process.argv).then(
   (code) => {
     process.exitCode = code;

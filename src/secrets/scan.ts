@@ -54,10 +54,6 @@ export async function prepareSecrets(files: readonly InstructionFile[]): Promise
       source: { content: file.text, filePath: 'instructions.md', ext: '.md', contentType: 'text' },
       options: { config, noPhysicFilePath: true, locale: 'en' },
     });
-    // secretlint's profiler keeps every performance mark and searches them all on each new one:
-    // quadratic over a large repository unless the timeline is cleared per file.
-    performance.clearMarks();
-    performance.clearMeasures();
     const out: SecretFinding[] = [];
     for (const message of result.messages) {
       if (message.type !== 'message') continue;

@@ -12,13 +12,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cacheDir, FAKE_ANTHROPIC_SERVER, npmInstallInto } from './harness.js';
 
 export const CLAUDE_CODE_VERSION = '2.1.332';
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export function claudeInstallDir(): string {
-  return path.join(REPO_ROOT, '.cache', `claude-code-${CLAUDE_CODE_VERSION}`);
+  return cacheDir(`claude-code-${CLAUDE_CODE_VERSION}`);
 }
 
 /** The native binary (the wrapper's postinstall copies it to bin/claude.exe; the platform package holds it too). */
@@ -36,39 +35,11 @@ export function claudeBinary(): string | null {
 export function installClaudeCode(): string | null {
   const existing = claudeBinary();
   if (existing) return existing;
-  const res = spawnSync('npm', ['install', '--prefix', claudeInstallDir(), '--no-audit', '--no-fund', `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], { encoding: 'utf8', timeout: 600_000 });
-  if (res.status !== 0) return null;
+  if (!npmInstallInto(claudeInstallDir(), `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`)) return null;
   return claudeBinary();
 }
 
-const SERVER = `
-import http from 'node:http';
-import fs from 'node:fs';
-const out = process.argv[2];
-const server = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    fs.appendFileSync(out, JSON.stringify({ url: req.url, body }) + '\\n');
-    if (!req.url.startsWith('/v1/messages')) { res.writeHead(404); res.end('{}'); return; }
-    let stream = false;
-    try { stream = JSON.parse(body).stream === true; } catch {}
-    const msg = { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
-    if (!stream) { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(msg)); return; }
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const ev = (t, d) => res.write('event: ' + t + '\\ndata: ' + JSON.stringify({ type: t, ...d }) + '\\n\\n');
-    ev('message_start', { message: { ...msg, content: [], stop_reason: null } });
-    ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-    ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'ok' } });
-    ev('content_block_stop', { index: 0 });
-    ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } });
-    ev('message_stop', {});
-    res.end();
-  });
-});
-server.listen(0, '127.0.0.1', () => fs.writeFileSync(out + '.port', String(server.address().port)));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-`;
+const SERVER = FAKE_ANTHROPIC_SERVER;
 
 const PREFIX = '<system-reminder>\nCodebase and user instructions';
 

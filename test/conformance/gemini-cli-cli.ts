@@ -19,13 +19,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cacheDir, canIsolate, npmInstallInto } from './harness.js';
 
 export const GEMINI_CLI_VERSION = '0.61.0';
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export function geminiInstallDir(): string {
-  return path.join(REPO_ROOT, '.cache', `gemini-cli-${GEMINI_CLI_VERSION}`);
+  return cacheDir(`gemini-cli-${GEMINI_CLI_VERSION}`);
 }
 
 /** The CLI's entry point (package.json `bin.gemini`), run with the current Node. */
@@ -40,8 +39,7 @@ export function geminiEntry(): string | null {
 export function installGeminiCli(): string | null {
   const existing = geminiEntry();
   if (existing) return existing;
-  const res = spawnSync('npm', ['install', '--prefix', geminiInstallDir(), '--no-audit', '--no-fund', `@google/gemini-cli@${GEMINI_CLI_VERSION}`], { encoding: 'utf8', timeout: 600_000 });
-  if (res.status !== 0) return null;
+  if (!npmInstallInto(geminiInstallDir(), `@google/gemini-cli@${GEMINI_CLI_VERSION}`)) return null;
   return geminiEntry();
 }
 
@@ -65,13 +63,6 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => fs.writeFileSync(out + '.port', String(server.address().port)));
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
-
-let namespaceOk: boolean | undefined;
-/** Whether `unshare -rn` plus `ip link set lo up` work here (user namespaces may be disabled). */
-function canIsolate(): boolean {
-  namespaceOk ??= spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' }).status === 0;
-  return namespaceOk;
-}
 
 /** What one headless run sent: the project-context text (null when none) and the whole first prompt part. */
 export interface GeminiRun {

@@ -16,13 +16,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cacheDir, canIsolate, FAKE_ANTHROPIC_SERVER, npmInstallInto } from './harness.js';
 
 export const OPENCODE_VERSION = '1.18.33';
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export function opencodeInstallDir(): string {
-  return path.join(REPO_ROOT, '.cache', `opencode-${OPENCODE_VERSION}`);
+  return cacheDir(`opencode-${OPENCODE_VERSION}`);
 }
 
 /** The native binary of the platform package (the wrapper's postinstall, not run here, would copy it). */
@@ -40,45 +39,11 @@ export function opencodeBinary(): string | null {
 export function installOpencode(): string | null {
   const existing = opencodeBinary();
   if (existing) return existing;
-  const res = spawnSync('npm', ['install', '--prefix', opencodeInstallDir(), '--no-audit', '--no-fund', `opencode-ai@${OPENCODE_VERSION}`], { encoding: 'utf8', timeout: 600_000 });
-  if (res.status !== 0) return null;
+  if (!npmInstallInto(opencodeInstallDir(), `opencode-ai@${OPENCODE_VERSION}`)) return null;
   return opencodeBinary();
 }
 
-const SERVER = `
-import http from 'node:http';
-import fs from 'node:fs';
-const out = process.argv[2];
-const server = http.createServer((req, res) => {
-  let body = '';
-  req.on('data', (c) => (body += c));
-  req.on('end', () => {
-    fs.appendFileSync(out, JSON.stringify({ url: req.url, body }) + '\\n');
-    if (!req.url.startsWith('/v1/messages')) { res.writeHead(404); res.end('{}'); return; }
-    let stream = false;
-    try { stream = JSON.parse(body).stream === true; } catch {}
-    const msg = { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
-    if (!stream) { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(msg)); return; }
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const ev = (t, d) => res.write('event: ' + t + '\\ndata: ' + JSON.stringify({ type: t, ...d }) + '\\n\\n');
-    ev('message_start', { message: { ...msg, content: [], stop_reason: null } });
-    ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-    ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: 'ok' } });
-    ev('content_block_stop', { index: 0 });
-    ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 1 } });
-    ev('message_stop', {});
-    res.end();
-  });
-});
-server.listen(0, '127.0.0.1', () => fs.writeFileSync(out + '.port', String(server.address().port)));
-process.on('SIGTERM', () => server.close(() => process.exit(0)));
-`;
-
-let namespaceOk: boolean | undefined;
-function canIsolate(): boolean {
-  namespaceOk ??= spawnSync('unshare', ['-rn', 'sh', '-c', 'ip link set lo up'], { encoding: 'utf8' }).status === 0;
-  return namespaceOk;
-}
+const SERVER = FAKE_ANTHROPIC_SERVER;
 
 export interface OpencodeRun {
   /** The instructions part of the system prompt, null when there is none. */
