@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEMINI_CLI_VERSION, geminiContext, installGeminiCli } from './gemini-cli-cli.js';
 import { simulateFixture } from '../discovery/hosts/scenarios.js';
 import { FIXTURES } from '../helpers/paths.js';
+import { writeScenario } from './harness.js';
 import { VERIFIED_ON } from '../../src/discovery/hosts/gemini-cli.js';
 
 // Compares the gemini-cli profile ('current' variant, ≥ 0.44) with the real Gemini CLI 0.61.0 at
@@ -159,13 +160,7 @@ describe.skipIf(skip)(`Gemini CLI ${GEMINI_CLI_VERSION} conformance`, () => {
   for (const s of scenarios) {
     it(s.name, () => {
       const root = freshRoot();
-      for (const [rel, content] of Object.entries(s.files)) {
-        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-        writeFileSync(path.join(root, rel), content);
-      }
-      mkdirSync(path.join(root, s.cwd), { recursive: true });
-      spawnSync('git', ['init', '-q'], { cwd: root });
-      for (const d of s.gitInit ?? []) spawnSync('git', ['init', '-q'], { cwd: path.join(root, d) });
+      writeScenario(root, s);
       expect(compare(root, s.cwd)).toHaveLength(s.loads);
     });
   }

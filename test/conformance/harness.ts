@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,17 @@ export function cacheDir(name: string): string {
 /** `npm install --prefix <dir> <spec>`; whether it succeeded. */
 export function npmInstallInto(dir: string, spec: string): boolean {
   return spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', spec], { encoding: 'utf8', timeout: 600_000 }).status === 0;
+}
+
+/** Writes a scenario's files under `root`, makes the cwd, and `git init`s the root and each listed directory. */
+export function writeScenario(root: string, scenario: { files: Record<string, string>; cwd: string; gitInit?: readonly string[] }): void {
+  for (const [rel, content] of Object.entries(scenario.files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), content);
+  }
+  mkdirSync(path.join(root, scenario.cwd), { recursive: true });
+  spawnSync('git', ['init', '-q'], { cwd: root });
+  for (const dir of scenario.gitInit ?? []) spawnSync('git', ['init', '-q'], { cwd: path.join(root, dir) });
 }
 
 let namespaceOk: boolean | undefined;
