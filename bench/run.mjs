@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..');
 const work = path.join(here, 'work');
-const cli = path.join(project, 'dist', 'src', 'cli.js');
+const cli = path.join(project, JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).bin['agents-lint']);
 const generator = [path.resolve(project, '..', 'shared', 'bench', 'make-bigrepo.py'), path.resolve(project, 'shared', 'bench', 'make-bigrepo.py')].find(existsSync);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const quick = process.argv.includes('--quick');

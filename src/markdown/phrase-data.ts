@@ -4,10 +4,10 @@ import { compileDetector, VAGUE_LANGUAGES, type PhraseData, type PhraseFile, typ
 
 /**
  * The phrase data ships as JSON under src/phrases/ (package.json "files"), read relative to this
- * module: src/markdown/ when run from source, dist/src/markdown/ when built.
+ * module: src/markdown/ when run from source, dist/src/markdown/ when built, dist/bundle/ when bundled.
  */
 function phraseDir(): string {
-  for (const rel of ['../phrases/', '../../../src/phrases/']) {
+  for (const rel of ['../phrases/', '../../../src/phrases/', '../../src/phrases/']) {
     const dir = fileURLToPath(new URL(rel, import.meta.url));
     if (existsSync(`${dir}common.json`)) return dir;
   }

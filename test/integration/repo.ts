@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = path.join(PROJECT, 'dist/src/cli.js');
+import { CLI } from '../helpers/paths.js';
+
+export { CLI };
 
 /** A temporary mini-repository, linted as its own root (`.agents-lint.json` with root: true unless given). */
 export function tempRepo(files: Record<string, string>): string {
