@@ -9,6 +9,7 @@ import * as nodePath from 'node:path';
 import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
+import { prefetchGitListing } from './repo/git-listing.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -171,14 +172,20 @@ async function main(argv: string[]): Promise<number> {
       .argument('[dir]', 'the working directory (default: the current one)')
       .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text')),
   ).action(async (dir: string | undefined, flags: CommonFlags & { format: string }) => {
-    const [{ explain }, { explainHosts, formatHostsText }, { formatExplainText }] = await Promise.all([
+    const [{ explain }, { explainHosts, formatHostsText }, { formatExplainText }, { prepare }, { gitListingSettled }] = await Promise.all([
       import('./explain.js'),
       import('./discovery/host-explain.js'),
       import('./formatters/explain-text.js'),
+      import('./engine/lint.js'),
+      import('./repo/git-listing.js'),
     ]);
-    const report = explain(lintOptions(dir ? [dir] : [], flags), dir);
+    await gitListingSettled();
+    const options = lintOptions(dir ? [dir] : [], flags);
+    // One repository index and discovery view for both parts.
+    const ctx = prepare(options);
+    const report = explain(options, dir, ctx);
     // Other hosts side by side; the Codex JSON keeps its shape and gains `hosts` only when more are selected.
-    const hosts = explainHosts(lintOptions(dir ? [dir] : [], flags), dir);
+    const hosts = explainHosts(options, dir, ctx);
     const text = () => formatExplainText(report, { color: useColor(flags) }) + (hosts ? `\n${formatHostsText(hosts, dir ?? '.')}` : '');
     process.stdout.write(flags.format === 'json' ? JSON.stringify(hosts ? { ...report.json, hosts } : report.json, null, 2) + '\n' : text());
   });
@@ -204,6 +211,23 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * A lint or explain run lists the repository with git first: start that child process now, so it
+ * runs while Node loads the engine. The guess is the nearest ancestor of the current directory
+ * holding `.git` (the usual root); when the run settles on another root the prefetch goes unused.
+ */
+function prefetchListing(argv: readonly string[]): void {
+  const args = argv.slice(2);
+  if (args.some((a) => a === '--version' || a === '-v' || a === '--help' || a === '-h' || a === '--print-config') || args[0] === 'init' || args[0] === 'help') return;
+  for (let dir = process.cwd(); ; dir = nodePath.dirname(dir)) {
+    if (nodeFs.existsSync(nodePath.join(dir, '.git'))) {
+      prefetchGitListing(dir);
+      return;
+    }
+    if (nodePath.dirname(dir) === dir) return;
+  }
+}
+
 // An error thrown outside the command's own promise (a library's timer or microtask) still gets
 // one clear line and exit code 2, never a bare stack trace; --debug shows the stack.
 const onStray = (error: unknown) => {
@@ -218,6 +242,7 @@ const onStray = (error: unknown) => {
 process.on('uncaughtException', onStray);
 process.on('unhandledRejection', onStray);
 
+prefetchListing(process.argv);
 main(process.argv).then(
   (code) => {
     process.exitCode = code;

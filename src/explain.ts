@@ -38,8 +38,7 @@ export interface ExplainReport {
 }
 
 /** What Codex loads for one working directory, with every step shown (the `explain` command). */
-export function explain(options: LintOptions, dir: string | undefined): ExplainReport {
-  const ctx = prepare(options);
+export function explain(options: LintOptions, dir: string | undefined, ctx: ReturnType<typeof prepare> = prepare(options)): ExplainReport {
   const cwd = path.resolve(options.cwd ?? process.cwd(), dir ?? '.');
   const cwdRel = ctx.repo.rel(cwd);
   const sim = ctx.discovery.simulation(cwdRel);

@@ -22,8 +22,7 @@ export interface HostExplainJson {
  * The hosts part of `explain`: null when only Codex is selected (the Codex JSON stays exactly as
  * it was), else one entry per selected host, Codex first.
  */
-export function explainHosts(options: LintOptions, dir: string | undefined): HostExplainJson[] | null {
-  const ctx = prepare(options);
+export function explainHosts(options: LintOptions, dir: string | undefined, ctx: ReturnType<typeof prepare> = prepare(options)): HostExplainJson[] | null {
   const view = hostsView(ctx.discovery, ctx.repo);
   if (view.hosts.every((h) => h.id === 'codex')) return null;
   const cwd = path.resolve(options.cwd ?? process.cwd(), dir ?? '.');

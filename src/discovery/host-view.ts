@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { scanHeadings } from '../markdown/scan-headings.js';
 import { ProbeCache } from './simulate.js';
 import type { DiscoveryView } from './view.js';
-import type { FileSystem } from '../repo/vfs.js';
+import type { FileSystem, Probe } from '../repo/vfs.js';
 import { PROFILES, profileOf } from './hosts/index.js';
 import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
 import { HOST_IDS, simulateHost, type HostEnv, type HostFile, type HostId, type HostSimulation, type ImportProblem, type Moment, type SizeFinding } from './hosts/types.js';
@@ -101,6 +101,7 @@ export class HostsView {
   }
 
   readonly #keys = new Map<string, string>();
+  readonly #sigs = new Map<string, string>();
   #bigClaudeFiles: string[] | undefined;
   #absOfFiles: string[] | undefined;
   /** this.env.files as absolute paths, index for index (each divergence filters them). */
@@ -116,6 +117,16 @@ export class HostsView {
       this.#keys.set(abs, key);
     }
     return key;
+  }
+
+  /** A cheap stand-in for #keyOf: equal content keys give equal signatures ('' exactly when the key is ''). */
+  #sigOf(abs: string): string {
+    let sig = this.#sigs.get(abs);
+    if (sig === undefined) {
+      sig = contentSignature(this.env.cache.decoded(abs, readAll(this.env, abs)));
+      this.#sigs.set(abs, sig);
+    }
+    return sig;
   }
 
   labels(): string[] {
@@ -149,22 +160,49 @@ export class HostsView {
   divergences(): Divergence[] {
     if (this.hosts.length < 2) return [];
     const byKey = new Map<string, Divergence>();
+    // Most cwds of a monorepo load the same files as many others (every package without files of
+    // its own loads the root's): what diverges depends only on the files each host loads, so it is
+    // computed once per distinct combination and credited to every cwd that has it.
+    const groups = new Map<string, { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] }>();
     for (const cwd of this.discovery.cwds()) {
       const perHost = this.hosts.map((h) => ({ h, files: this.#shared(h, cwd) }));
+      const signature = perHost.map(({ files }) => files.map((f) => f.path).join('\0')).join('\u0001');
+      const group = groups.get(signature);
+      if (group) group.cwds.push(cwd);
+      else groups.set(signature, { perHost, cwds: [cwd] });
+    }
+    // Files are compared by content (below); the full normalised content is built only for files
+    // whose signature another file shares, the rest are told apart by the signature alone.
+    const bySig = new Map<string, Set<string>>();
+    for (const { perHost } of groups.values()) {
+      for (const { files } of perHost) {
+        for (const f of files) {
+          const sig = this.#sigOf(f.path);
+          const paths = bySig.get(sig) ?? new Set<string>();
+          paths.add(f.path);
+          bySig.set(sig, paths);
+        }
+      }
+    }
+    const keyOf = (abs: string) => {
+      const sig = this.#sigOf(abs);
+      return sig === '' ? '' : (bySig.get(sig)?.size ?? 0) > 1 ? `k${this.#keyOf(abs)}` : `s${sig}`;
+    };
+    for (const { perHost, cwds } of groups.values()) {
       // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
       // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
       const units = new Map<string, { rel: string; hosts: Set<string> }>();
       for (const { h, files } of perHost) {
         for (const f of files) {
           // Keyed by the whole file's content (a host's cut or trim does not make it another file).
-          const key = this.#keyOf(f.path);
+          const key = keyOf(f.path);
           if (key === '') continue;
           const unit = units.get(key) ?? { rel: this.repo.rel(f.path), hosts: new Set<string>() };
           unit.hosts.add(h.label);
           units.set(key, unit);
         }
       }
-      const unitOf = (f: HostFile) => units.get(this.#keyOf(f.path));
+      const unitOf = (f: HostFile) => units.get(keyOf(f.path));
       for (const unit of units.values()) {
         for (const { h, files } of perHost) {
           if (unit.hosts.has(h.label)) continue;
@@ -176,19 +214,26 @@ export class HostsView {
           const k = `${unit.rel}\0${h.label}`;
           const d = byKey.get(k);
           if (d) {
-            d.cwds.push(cwd);
+            d.cwds.push(...cwds);
             for (const x of unit.hosts) if (!d.loadedBy.includes(x)) d.loadedBy.push(x);
             for (const x of instead) if (!d.instead.includes(x)) d.instead.push(x);
-          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: [...unit.hosts], cwds: [cwd], instead, shadowed: false, importRef: null });
+          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: [...unit.hosts], cwds: [...cwds], instead, shadowed: false, importRef: null });
         }
       }
     }
     const out = [...byKey.values()];
+    // Groups credit their cwds together: back to the cwds' own (sorted) order.
+    for (const d of out) d.cwds.sort();
+    const hiddenEnvs = new Map<string, HostEnv>();
     for (const d of out) {
       // Shadowed: with the files it loads instead hidden, the host would load this one.
       if (d.instead.length === 0) continue;
-      const hidden = new Set(d.instead.map((r) => this.repo.abs(r)));
-      const env: HostEnv = { cache: new ProbeCache(hidingFs(this.env.cache.fs, hidden)), root: this.env.root, files: this.env.files.filter((_, i) => !hidden.has(this.#absFiles()[i]!)) };
+      const hiddenKey = d.instead.join('\0');
+      let env = hiddenEnvs.get(hiddenKey);
+      if (!env) {
+        env = this.#hidingEnv(new Set(d.instead.map((r) => this.repo.abs(r))));
+        hiddenEnvs.set(hiddenKey, env);
+      }
       const sel = this.hosts.find((h) => h.label === d.host);
       const cwd = d.cwds[0];
       if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
@@ -199,11 +244,31 @@ export class HostsView {
       if (importer) {
         const ref = `@${path.posix.relative(path.posix.dirname(importer), d.file)}`;
         // Already imported, yet missed: the import needs an approval the host has not got.
-        const present = this.#keyOf(this.repo.abs(importer)) === '' && (this.env.cache.decoded(this.repo.abs(importer), readAll(this.env, this.repo.abs(importer))).includes(ref));
+        const present = this.#sigOf(this.repo.abs(importer)) === '' && (this.env.cache.decoded(this.repo.abs(importer), readAll(this.env, this.repo.abs(importer))).includes(ref));
         d.importRef = { file: importer, ref, present };
       }
     }
     return out.sort((a, b) => (a.file === b.file ? a.host.localeCompare(b.host) : a.file < b.file ? -1 : 1));
+  }
+
+  /**
+   * The repository as a host would see it with `hidden` (absolute paths) gone. Probes and reads of
+   * every other path go to the run's cache (nothing is probed or decoded twice), and the file list
+   * is filtered only if a profile asks for it (rule directories, globs).
+   */
+  #hidingEnv(hidden: ReadonlySet<string>): HostEnv {
+    const cache = new HidingProbeCache(this.env.cache, hidden);
+    const absFiles = () => this.#absFiles();
+    const all = this.env.files;
+    let files: readonly string[] | undefined;
+    return {
+      cache,
+      root: this.env.root,
+      get files() {
+        files ??= all.filter((_, i) => !hidden.has(absFiles()[i]!));
+        return files;
+      },
+    };
   }
 
   /** Broken imports, once per reference, with the hosts that resolve it that way. */
@@ -217,13 +282,14 @@ export class HostsView {
           const existing = byKey.get(key);
           if (existing) {
             if (!existing.hosts.includes(sel.label)) existing.hosts.push(sel.label);
-            if (!existing.cwds.includes(cwd)) existing.cwds.push(cwd);
+            credit(existing, cwd);
             continue;
           }
           const text = this.env.cache.decoded(p.file, readAll(this.env, p.file));
           const start = position(text, p.offset);
           const end = position(text, p.endOffset);
-          byKey.set(key, { ...p, hosts: [sel.label], cwds: [cwd], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+          const report: ImportReport = { ...p, hosts: [sel.label], cwds: [cwd], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+          byKey.set(key, report);
         }
       }
     }
@@ -244,7 +310,7 @@ export class HostsView {
           const key = `${s.who}\0${s.file ?? ''}\0${s.effect}\0${s.file === null ? s.size : ''}`;
           const existing = byKey.get(key);
           if (existing) {
-            if (!existing.cwds.includes(cwd)) existing.cwds.push(cwd);
+            credit(existing, cwd);
             continue;
           }
           const report: SizeReport = { ...s, host: sel.label, cwds: [cwd], rel: s.file === null ? null : this.repo.rel(s.file), sectionsLost: [] };
@@ -288,7 +354,66 @@ export class HostsView {
   }
 }
 
-function contentKey(text: string): string {
+/** JavaScript's `\s` (what contentKey's regular expressions treat as white space). */
+const JS_SPACE_SET = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
+
+const ASCII_SPACE = new Uint8Array(128);
+for (const c of JS_SPACE_SET) if (c < 128) ASCII_SPACE[c] = 1;
+const JS_SPACE = { has: (c: number) => (c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c)) };
+
+/**
+ * The count and an FNV-1a hash of the non-space characters outside `@import` lines: equal for texts
+ * with equal contentKey (which only collapses white space and drops those lines), '' when contentKey
+ * is ''. One pass, no allocation per line.
+ */
+export function contentSignature(text: string): string {
+  let count = 0;
+  let hash = 0x811c9dc5;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    if (!isImportLine(text, lineStart, lineEnd)) {
+      for (let i = lineStart; i < lineEnd; i++) {
+        const c = text.charCodeAt(i);
+        if (JS_SPACE.has(c)) continue;
+        count++;
+        hash = Math.imul(hash ^ c, 0x01000193);
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return count === 0 ? '' : `${count}:${(hash >>> 0).toString(36)}`;
+}
+
+/** /^\s*@\S+\s*$/ over text[start, end). */
+function isImportLine(text: string, start: number, end: number): boolean {
+  let i = start;
+  while (i < end && JS_SPACE.has(text.charCodeAt(i))) i++;
+  if (i >= end || text.charCodeAt(i) !== 64) return false;
+  i++;
+  const nameStart = i;
+  while (i < end && !JS_SPACE.has(text.charCodeAt(i))) i++;
+  if (i === nameStart) return false;
+  while (i < end && JS_SPACE.has(text.charCodeAt(i))) i++;
+  return i === end;
+}
+
+const creditedCwds = new WeakMap<{ cwds: string[] }, Set<string>>();
+
+/** Adds `cwd` to a report's cwds once (a root file's finding shows from thousands of cwds: no linear search). */
+function credit(report: { cwds: string[] }, cwd: string): void {
+  let seen = creditedCwds.get(report);
+  if (!seen) {
+    seen = new Set(report.cwds);
+    creditedCwds.set(report, seen);
+  }
+  if (seen.has(cwd)) return;
+  seen.add(cwd);
+  report.cwds.push(cwd);
+}
+
+export function contentKey(text: string): string {
   return text
     .split('\n')
     .filter((l) => !/^\s*@\S+\s*$/.test(l))
@@ -319,6 +444,29 @@ function hidingFs(fs: FileSystem, hidden: ReadonlySet<string>): FileSystem {
     read: (p, max) => fs.read(p, max),
     list: (p) => fs.list(p).filter((e) => !hidden.has(path.join(p, e.name))),
   };
+}
+
+/** A probe cache that answers "missing" for hidden paths and defers everything else to the run's cache. */
+class HidingProbeCache extends ProbeCache {
+  constructor(
+    readonly inner: ProbeCache,
+    readonly hidden: ReadonlySet<string>,
+  ) {
+    super(hidingFs(inner.fs, hidden));
+  }
+  override probe(absPath: string): Probe {
+    return this.hidden.has(absPath) ? { kind: 'missing', symlink: false } : this.inner.probe(absPath);
+  }
+  override read(absPath: string, maxBytes: number): ReturnType<ProbeCache['read']> {
+    return this.inner.read(absPath, maxBytes);
+  }
+  override decoded(absPath: string, bytes: Uint8Array): string {
+    return this.inner.decoded(absPath, bytes);
+  }
+  override memo<T>(derive: (text: string) => T, text: string): T {
+    return this.inner.memo(derive, text);
+  }
+  // memoBy stays this cache's own: what is memoised by key (a directory's probes) depends on what is hidden.
 }
 
 /** Codex's simulation in the common shape (its own simulator stays the source of truth). */

@@ -3,8 +3,9 @@ import type { FileSystem, Probe } from '../repo/vfs.js';
 import { FsError } from '../repo/vfs.js';
 import { decodeLossy, isRustWhitespaceOnly } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
-import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES } from './hosts/codex.js';
+import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
+import { joinPath } from '../repo/join.js';
 
 export interface SimulateOptions {
   /**
@@ -34,6 +35,29 @@ export class ProbeCache {
   }
 
   readonly #texts = new Map<string, string>();
+
+  /**
+   * `derive(text)` computed once per run for each distinct text: a root file is scanned (for imports,
+   * say) from every cwd below it, 2,000 times on a large monorepo, with the same answer.
+   */
+  memo<T>(derive: (text: string) => T, text: string): T {
+    return this.memoBy(derive, text, () => derive(text));
+  }
+
+  readonly #keyed = new Map<object, Map<string, unknown>>();
+
+  /** `make()` once per run for each key within `scope` (a function or object naming what is memoised). */
+  memoBy<T>(scope: object, key: string, make: () => T): T {
+    let byKey = this.#keyed.get(scope);
+    if (!byKey) {
+      byKey = new Map();
+      this.#keyed.set(scope, byKey);
+    }
+    if (byKey.has(key)) return byKey.get(key) as T;
+    const value = make();
+    byKey.set(key, value);
+    return value;
+  }
 
   /**
    * The lossy text of `bytes` read from `absPath`, memoised by path and length: every cwd below a file
@@ -75,7 +99,7 @@ export function findRoot(cache: ProbeCache, cwd: string, markers: readonly strin
     for (const marker of markers) {
       // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
       // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
-      const probePath = path.isAbsolute(marker) ? marker : path.join(dir, marker);
+      const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
       const probe = cache.probe(probePath);
       if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
     }
@@ -96,11 +120,15 @@ export function searchDirectories(cwd: string, root: string | null): string[] {
   return dirs.reverse();
 }
 
-/** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). */
+/** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). Once per directory and name list. */
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
+  return cache.memoBy(probeDirectory, `${names.join('\0')}\u0001${dir}`, () => probeUncached(cache, dir, names));
+}
+
+function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
   for (const name of names) {
-    const candidatePath = path.join(dir, name);
+    const candidatePath = joinPath(dir, name);
     const probe: CandidateProbe = { ...cache.probe(candidatePath), name, path: candidatePath };
     candidates.push(probe);
     if (probe.kind === 'file') {
@@ -176,15 +204,18 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
       file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
     }
     file.text = cache.decoded(candidate.path, kept);
-    if (isRustWhitespaceOnly(file.text)) {
+    // The root file's text is the same from every cwd below it: scanned once.
+    if (cache.memo(isRustWhitespaceOnly, file.text)) {
       file.dropped = 'whitespace';
       continue;
     }
     file.usedBytes = kept.length;
     remaining -= kept.length;
   }
-  return finish(base, settings, base.files.filter((f) => f.dropped === null).map((f) => f.text));
+  return finish(base, settings, base.files.filter((f) => f.dropped === null).map((f) => f.text), cache);
 }
+
+const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** Whether the kept bytes end inside a UTF-8 sequence (the agent then sees U+FFFD). */
 function splitsCharacter(kept: Uint8Array): boolean {
@@ -204,12 +235,29 @@ function expectedLength(lead: number): number {
   return lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
 }
 
-function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[]): Simulation {
-  const text = joinInstructions(settings.userInstructions?.text ?? null, projectTexts);
+function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[], cache?: ProbeCache): Simulation {
+  const userText = settings.userInstructions?.text ?? null;
+  const text = joinInstructions(userText, projectTexts);
+  // The joined text's UTF-8 length, summed over its parts exactly as joinInstructions joins them.
+  let textBytes: number | undefined;
+  if (cache && text !== null) {
+    let bytes = userText === null ? 0 : cache.memo(utf8Length, userText);
+    let length = userText?.length ?? 0;
+    projectTexts.forEach((part, i) => {
+      if (length > 0) {
+        const separator = i === 0 ? PROJECT_DOC_SEPARATOR : '\n\n';
+        bytes += separator.length;
+        length += separator.length;
+      }
+      bytes += cache.memo(utf8Length, part);
+      length += part.length;
+    });
+    textBytes = bytes;
+  }
   return {
     ...base,
     text,
     block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
-    warnings: [...settings.userWarnings, ...budgetWarnings(base.files, settings.maxBytes, text)],
+    warnings: [...settings.userWarnings, ...budgetWarnings(base.files, settings.maxBytes, text, textBytes)],
   };
 }

@@ -4,6 +4,7 @@ import { isRecord } from '../repo/manifests.js';
 import { ProbeCache, simulate } from './simulate.js';
 import { settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
 import type { CodexSettings, LoadedFile, SearchedDirectory, Simulation } from './types.js';
+import { joinPath } from '../repo/join.js';
 
 export interface DiscoveryOptions {
   /** Set when the lint root came from a config file or --root rather than a marker. */
@@ -67,6 +68,8 @@ export class DiscoveryView {
     const cwdTrust = this.trust(cwdRel);
     for (const dir of chain) {
       const rel = dir ? `${dir}/.codex/config.toml` : '.codex/config.toml';
+      // Only listed files are parsed; most directories have none (no parse, no trust question).
+      if (!this.#repo.has(rel)) continue;
       const value = this.#repo.toml(rel);
       // Observed on 0.171.0: a layer applies only when both the cwd and the layer's own directory
       // are trusted (test/conformance/FINDINGS.md §5, and randomized conformance seeds 1005, 1084).
@@ -85,17 +88,36 @@ export class DiscoveryView {
     return settings;
   }
 
-  /** Codex's trust for a repo-relative directory (see trustFor). */
+  readonly #trust = new Map<string, TrustDecision>();
+  readonly #gitRoots = new Map<string, string | null>();
+
+  /** Codex's trust for a repo-relative directory (see trustFor), once per directory. */
   trust(dirRel: string): TrustDecision {
-    return trustFor(this.#config, this.#repo.abs(dirRel), (dir) => this.gitRootOf(dir));
+    let decision = this.#trust.get(dirRel);
+    if (!decision) {
+      decision = trustFor(this.#config, this.#repo.abs(dirRel), (dir) => this.gitRootOf(dir));
+      this.#trust.set(dirRel, decision);
+    }
+    return decision;
+  }
+
+  /** The nearest ancestor that is a real git repository, memoised per directory (every cwd asks for its chain). */
+  private gitRootOf(dir: string): string | null {
+    let root = this.#gitRoots.get(dir);
+    if (root === undefined) {
+      root = this.#findGitRoot(dir);
+      this.#gitRoots.set(dir, root);
+    }
+    return root;
   }
 
   /** The nearest ancestor that is a real git repository (`.git/HEAD`, or a `.git` file naming one). */
-  private gitRootOf(dir: string): string | null {
+  #findGitRoot(dir: string): string | null {
     for (let d = dir; ; d = path.dirname(d)) {
-      const dotGit = path.join(d, '.git');
+      if (d !== dir && this.#gitRoots.has(d)) return this.#gitRoots.get(d) ?? null;
+      const dotGit = joinPath(d, '.git');
       const probe = this.cache.probe(dotGit);
-      if (probe.kind === 'dir' && this.cache.probe(path.join(dotGit, 'HEAD')).kind === 'file') return d;
+      if (probe.kind === 'dir' && this.cache.probe(joinPath(dotGit, 'HEAD')).kind === 'file') return d;
       if (probe.kind === 'file') {
         const read = this.cache.read(dotGit, 4096);
         const match = 'bytes' in read ? /^gitdir:\s*(.+?)\s*$/m.exec(Buffer.from(read.bytes).toString('utf8')) : null;

@@ -12,6 +12,7 @@ import { applyIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
+import { gitListingSettled } from '../repo/git-listing.js';
 import { rules as allRules } from '../../rules/index.js';
 
 export interface LintOptions {
@@ -114,6 +115,8 @@ export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean }
 
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
   let ctx: ReturnType<typeof prepare>;
+  // The CLI may have started `git ls-files` before loading the engine: let it finish first.
+  await gitListingSettled();
   try {
     ctx = prepare(options, { skipIrrelevant: true });
   } catch (error) {

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
+import { gitListFiles } from './git-listing.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
@@ -25,23 +25,6 @@ export function listFiles(fs: FileSystem, root: string, useGit = true): FileList
     if (listed) return walkNested(fs, root, listed);
   }
   return walk(fs, root);
-}
-
-function gitListFiles(root: string): string[] | null {
-  try {
-    const out = execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name'], {
-      encoding: 'buffer',
-      maxBuffer: 1 << 30,
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' },
-    });
-    const text = out.toString('utf8');
-    const files = text.split('\0').filter((p) => p.length > 0);
-    return files;
-  } catch {
-    // No git, a corrupt .git, or a root that is not a work tree: the walk below still works.
-    return null;
-  }
 }
 
 /**

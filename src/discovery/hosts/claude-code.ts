@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { codeRanges, dirsDown, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment, SizeFinding } from './types.js';
+import { joinPath } from '../../repo/join.js';
 
 // Facts: hosts.md §4, read in npm @anthropic-ai/claude-code-linux-x64@2.1.332 (BUILD_TIME
 // 2026-11-24) and anthropics/claude-code mods/agents-md/README.md @ 42a37c29 / v2.1.277.
@@ -78,6 +79,15 @@ export const claudeCode: HostProfile = {
   },
 };
 
+/**
+ * Whether a directory holds nothing Claude Code reads: no CLAUDE.md, CLAUDE.local.md or AGENTS.md it
+ * could read and no `.claude` directory (rules, .claude/CLAUDE.md, .claude/AGENTS.md live there).
+ * Asked once per directory per run (the probe cache memoises it; a cache that hides files has its own).
+ */
+function quietDir(env: HostEnv, dir: string): boolean {
+  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => readText(env, joinPath(dir, n)) === null) && env.cache.probe(joinPath(dir, '.claude')).kind !== 'dir');
+}
+
 function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
   const mode = settings.variant;
   const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
@@ -133,47 +143,49 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
   };
 
   const ruleFiles = (dir: string) =>
-    filesUnder(env, path.join(dir, '.claude', 'rules'), (r) => r.endsWith('.md')).filter((abs) => {
+    filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
       const t = readText(env, abs);
       // Rules with `paths:` front matter are conditional and not loaded at start (§4.2, §4.4).
       return !(t && frontMatter(t.text)?.data['paths'] !== undefined);
     });
 
-  // Session start: per directory root → cwd (the filesystem root is never read; §4.1).
-  const dirs = dirsDown(env.root, cwd);
+  // Session start: per directory root → cwd (the filesystem root is never read; §4.1). Directories
+  // holding none of the host's files (most of a monorepo) are left out: every step below would find
+  // nothing in them.
+  const dirs = dirsDown(env.root, cwd).filter((d) => !quietDir(env, d));
   for (const dir of dirs) {
-    add(path.join(dir, 'CLAUDE.md'), 'project');
-    add(path.join(dir, '.claude', 'CLAUDE.md'), 'project');
+    add(joinPath(dir, 'CLAUDE.md'), 'project');
+    add(joinPath(dir, '.claude/CLAUDE.md'), 'project');
     for (const rule of ruleFiles(dir)) add(rule, 'rule');
-    add(path.join(dir, 'CLAUDE.local.md'), 'local');
+    add(joinPath(dir, 'CLAUDE.local.md'), 'local');
     if (mode === 'claude-md-and-agents-md') {
-      add(path.join(dir, 'AGENTS.md'), 'project', { agents: true });
-      add(path.join(dir, '.claude', 'AGENTS.md'), 'project', { agents: true });
+      add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
+      add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
     }
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
-  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => readText(env, path.join(d, n)) !== null));
+  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => readText(env, joinPath(d, n)) !== null));
   if (mode === 'claude-md-or-agents-md') {
     if (ownClaude) {
-      const ignored = dirs.map((d) => path.join(d, 'AGENTS.md')).filter((p) => readText(env, p));
+      const ignored = dirs.map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
       if (ignored.length) notes.push(`AGENTS.md not read (${ignored.length} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`);
     } else {
       for (const dir of dirs) {
-        add(path.join(dir, 'AGENTS.md'), 'project', { agents: true });
-        add(path.join(dir, '.claude', 'AGENTS.md'), 'project', { agents: true });
+        add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
+        add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
       }
     }
   }
 
   if (moment !== 'session-start') {
     // Nested dirs from the read file's dir up to, not including, cwd (`iVt`, §4.4).
-    for (const dir of dirsUpTo(moment.afterReadingIn, cwd).reverse()) {
-      add(path.join(dir, 'CLAUDE.md'), 'nested', { nested: true });
-      add(path.join(dir, '.claude', 'CLAUDE.md'), 'nested', { nested: true });
-      add(path.join(dir, 'CLAUDE.local.md'), 'nested', { nested: true });
+    for (const dir of dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d))) {
+      add(joinPath(dir, 'CLAUDE.md'), 'nested', { nested: true });
+      add(joinPath(dir, '.claude/CLAUDE.md'), 'nested', { nested: true });
+      add(joinPath(dir, 'CLAUDE.local.md'), 'nested', { nested: true });
       for (const rule of ruleFiles(dir)) add(rule, 'nested', { nested: true });
       // Opt-in mode only: a nested AGENTS.md unless a CLAUDE.md in the same dir claims it (§4.5).
-      if (mode === 'claude-md-and-agents-md' && !readText(env, path.join(dir, 'CLAUDE.md'))) add(path.join(dir, 'AGENTS.md'), 'nested', { agents: true });
+      if (mode === 'claude-md-and-agents-md' && !readText(env, joinPath(dir, 'CLAUDE.md'))) add(joinPath(dir, 'AGENTS.md'), 'nested', { agents: true });
     }
   }
 

@@ -65,7 +65,7 @@ const TRIM_ADVICE = 'Trim your project instructions to fit the budget. If you ne
  * whitespace and dropped), one line for the first file the exhausted budget skipped, and one when
  * the whole body (user text, separators and project docs) is longer than the budget.
  */
-export function budgetWarnings(files: readonly LoadedFile[], maxBytes: number, text: string | null): string[] {
+export function budgetWarnings(files: readonly LoadedFile[], maxBytes: number, text: string | null, textBytes?: number): string[] {
   const warnings: string[] = [];
   for (const file of files) {
     if (file.cut) {
@@ -76,7 +76,8 @@ export function budgetWarnings(files: readonly LoadedFile[], maxBytes: number, t
   if (skipped) {
     warnings.push(`Skipped project instructions in environment \`local\` starting at \`${skipped.path}\` because the ${maxBytes}-byte budget was exhausted. ${TRIM_ADVICE}`);
   }
-  const total = text === null ? 0 : Buffer.byteLength(text, 'utf8');
+  // textBytes: the caller's sum over the joined parts (the same number, without re-encoding the whole text).
+  const total = text === null ? 0 : (textBytes ?? Buffer.byteLength(text, 'utf8'));
   if (maxBytes > 0 && total > maxBytes) {
     warnings.push(`Combined user instructions use ${total} bytes, above the ${maxBytes}-byte \`project_doc_max_bytes\` setting. The total includes global and thread instructions. The limit applies only to project files.`);
   }

@@ -1,0 +1,73 @@
+import { execFileSync, spawn } from 'node:child_process';
+
+/**
+ * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
+ * ignore rules. The CLI starts it before it loads the engine (prefetchGitListing), so the child
+ * process runs while Node compiles the linter; the repository index then takes the finished result
+ * instead of spawning git again. Same command, same output: only the waiting overlaps.
+ */
+const ARGS = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name'];
+
+function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
+}
+
+function split(out: Buffer): string[] {
+  return out.toString('utf8').split('\0').filter((p) => p.length > 0);
+}
+
+interface Prefetch {
+  root: string;
+  done: Promise<void>;
+  /** null: git failed (no git, a corrupt .git, not a work tree); undefined: still running. */
+  result: string[] | null | undefined;
+}
+
+let prefetch: Prefetch | undefined;
+
+/** Starts listing `root` in the background (the CLI calls this before importing the engine). */
+export function prefetchGitListing(root: string): void {
+  if (prefetch) return;
+  const chunks: Buffer[] = [];
+  const entry: Prefetch = { root, result: undefined, done: Promise.resolve() };
+  entry.done = new Promise<void>((resolve) => {
+    let child;
+    try {
+      child = spawn('git', ['-C', root, ...ARGS], { stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() });
+    } catch {
+      entry.result = null;
+      resolve();
+      return;
+    }
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', () => {
+      entry.result = null;
+      resolve();
+    });
+    child.on('close', (code) => {
+      entry.result = code === 0 ? split(Buffer.concat(chunks)) : null;
+      resolve();
+    });
+  });
+  prefetch = entry;
+}
+
+/** Waits for a prefetch in flight (no-op without one), so listing can then take it synchronously. */
+export async function gitListingSettled(): Promise<void> {
+  await prefetch?.done;
+}
+
+/** The listing of `root`: the finished prefetch when it was for this root, else git run now; null when git fails. */
+export function gitListFiles(root: string): string[] | null {
+  if (prefetch && prefetch.root === root && prefetch.result !== undefined) {
+    const { result } = prefetch;
+    // Taken once: a second index of the same root (tests, --fix's re-lint) lists afresh.
+    prefetch = undefined;
+    return result;
+  }
+  try {
+    return split(execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() }));
+  } catch {
+    return null;
+  }
+}

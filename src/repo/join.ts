@@ -1,0 +1,27 @@
+import * as path from 'node:path';
+
+/** A relative name path.join would normalise: empty, `.`/`..` segments, doubled or trailing slashes, backslashes. */
+const UNCLEAN_NAME = /^$|^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)|\\/;
+
+/**
+ * path.join for the hot paths of discovery (a probe per candidate name per directory per cwd, tens of
+ * thousands on a monorepo): an absolute, already-normal directory and a clean relative name join
+ * by concatenation, which is exactly what path.join returns for them; anything else goes to path.join.
+ */
+export function joinPath(dir: string, name: string): string {
+  if (path.sep === '/' && dir.charCodeAt(0) === 47 && !UNCLEAN_NAME.test(name) && isNormalAbsolute(dir)) return dir === '/' ? `/${name}` : `${dir}/${name}`;
+  return path.join(dir, name);
+}
+
+const normal = new Map<string, boolean>();
+
+/** Whether path.normalize leaves `dir` unchanged and it has no trailing slash (memoised: directories repeat). */
+function isNormalAbsolute(dir: string): boolean {
+  let ok = normal.get(dir);
+  if (ok === undefined) {
+    ok = path.normalize(dir) === dir && (dir === '/' || !dir.endsWith('/'));
+    if (normal.size > 100_000) normal.clear();
+    normal.set(dir, ok);
+  }
+  return ok;
+}
