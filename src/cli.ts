@@ -4,11 +4,13 @@ import { Command, CommanderError, Option } from 'commander';
 // `--version`, `--help` and `init` never load the engine, the rules or their parsers.
 import type { LintOptions } from './engine/lint.js';
 import type { FormatName } from './formatters/index.js';
+import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
+import type { CacheSession } from './engine/cache.js';
 import { prefetchGitListing } from './repo/git-listing.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -40,6 +42,34 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
 
 function useColor(flags: CommonFlags): boolean {
   return flags.color && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+}
+
+/**
+ * Everything besides the lint result that decides what a run prints: with --cache, a warm run
+ * replays the bytes a cold run printed under the same key (the result's own inputs are checked by
+ * the cache itself).
+ */
+function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; outputFile?: string; baseline?: string }): string {
+  let baseline: string | null = null;
+  if (flags.baseline) {
+    try {
+      baseline = nodeFs.readFileSync(nodePath.resolve(flags.baseline), 'utf8');
+    } catch {
+      baseline = null;
+    }
+  }
+  const key = JSON.stringify({
+    format: flags.format,
+    quiet: flags.quiet ?? false,
+    maxWarnings: flags.maxWarnings ?? null,
+    outputFile: flags.outputFile ? nodePath.resolve(flags.outputFile) : null,
+    baseline: flags.baseline ? [nodePath.resolve(flags.baseline), baseline] : null,
+    cwd: process.cwd(),
+    workspace: process.env['GITHUB_WORKSPACE'] || null,
+    color: !flags.outputFile && useColor(flags),
+    terminal: !flags.outputFile && Boolean(process.stdout.isTTY),
+  });
+  return createHash('sha1').update(key).digest('hex');
 }
 
 function parseMaxWarnings(value: string): number {
@@ -94,16 +124,42 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
       return;
     }
-    const lint = flags.cache
-      ? async (o: LintOptions) => (await import('./engine/cache.js')).cachedLint(o, { location: flags.cacheLocation })
-      : (await import('./engine/lint.js')).lint;
+    // --cache: a warm run with the same output flags replays what the cold run printed, byte for byte.
+    const replayKey = flags.cache && !flags.fix && !flags.writeBaseline ? replayKeyOf(flags) : undefined;
+    let session: CacheSession | undefined;
+    const lint = async (o: LintOptions) => {
+      if (!flags.cache) return (await import('./engine/lint.js')).lint(o);
+      session = await (await import('./engine/cache.js')).openCache(o, { location: flags.cacheLocation, replayKey });
+      return session.replay ? null : session.result();
+    };
+    let stderr = '';
+    const warn = (line: string) => {
+      stderr += line;
+      process.stderr.write(line);
+    };
+    const emit = (output: string | Uint8Array) => {
+      if (flags.outputFile) {
+        nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(flags.outputFile)), { recursive: true });
+        nodeFs.writeFileSync(flags.outputFile, output);
+      } else {
+        process.stdout.write(output);
+      }
+    };
     let result = await lint(options);
+    if (result === null && session?.replay) {
+      const { replay } = session;
+      emit(replay.output);
+      if (replay.stderr) process.stderr.write(replay.stderr);
+      exitCode = replay.exitCode;
+      return;
+    }
+    if (result === null) throw new Error('the cache returned neither a replay nor a result');
     if (flags.fix && result.diagnostics.some((d) => d.fix)) {
       const { applyFixes } = await import('./engine/fix.js');
       const outcome = applyFixes(result.root, result.diagnostics);
-      for (const r of outcome.refused) process.stderr.write(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
+      for (const r of outcome.refused) warn(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
       // Lint again so the report (and exit code) reflect the files as they are now.
-      result = await lint(options);
+      result = (await lint(options)) ?? result;
     }
     const readText = (abs: string) => {
       try {
@@ -113,11 +169,13 @@ async function main(argv: string[]): Promise<number> {
       }
     };
     const { createBaseline, diskLineSource, filterBaseline, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
-    const lines = diskLineSource(result.root, readText);
+    const root = result.root;
+    const lines = diskLineSource(root, readText);
     if (flags.writeBaseline) {
       const baseline = createBaseline(result.diagnostics, lines);
       nodeFs.writeFileSync(flags.writeBaseline, serializeBaseline(baseline));
       process.stderr.write(`agents-lint: recorded ${result.diagnostics.filter((d) => !d.fatal).length} finding(s) in ${flags.writeBaseline}\n`);
+      session?.save();
       return;
     }
     let diagnostics = result.diagnostics;
@@ -134,29 +192,25 @@ async function main(argv: string[]): Promise<number> {
     const toTerminal = !flags.outputFile && Boolean(process.stdout.isTTY);
     const { formatResults } = await import('./formatters/index.js');
     const output = formatResults(flags.format as FormatName, shown, {
-      root: result.root,
+      root,
       cwd: process.cwd(),
       workspace: process.env['GITHUB_WORKSPACE'] || undefined,
       rules: result.rules,
       files: result.files,
       version: VERSION,
       color: !flags.outputFile && useColor(flags),
-      source: toTerminal ? (file) => readText(nodePath.join(result.root, file)) : undefined,
+      source: toTerminal ? (file) => readText(nodePath.join(root, file)) : undefined,
     });
-    if (flags.outputFile) {
-      nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(flags.outputFile)), { recursive: true });
-      nodeFs.writeFileSync(flags.outputFile, output);
-    } else {
-      process.stdout.write(output);
-    }
+    emit(output);
     const errors = diagnostics.filter((d) => d.severity === 2).length;
     const warnings = diagnostics.length - errors;
     if (diagnostics.some((d) => d.fatal)) exitCode = 2;
     else if (errors > 0) exitCode = 1;
     else if (flags.maxWarnings !== undefined && flags.maxWarnings >= 0 && warnings > flags.maxWarnings) {
-      process.stderr.write(`agents-lint found too many warnings (maximum: ${flags.maxWarnings}).\n`);
+      warn(`agents-lint found too many warnings (maximum: ${flags.maxWarnings}).\n`);
       exitCode = 1;
     }
+    session?.save(replayKey === undefined ? undefined : { output: Buffer.from(output, 'utf8'), stderr, exitCode });
   });
   program
     .command('init')

@@ -16,15 +16,32 @@ import type { LintOptions, LintResult } from './lint.js';
  * result only when all of that is unchanged, so editing any file, manifest or config, adding or
  * removing a file, or upgrading agents-lint runs the lint again. Checking costs a listing plus
  * re-reading and hashing the files the run read.
+ *
+ * The file is one metadata line (JSON: what was observed, and where each section lies) followed by
+ * byte sections: the result, and for each way the CLI printed it (format, flags, where it printed)
+ * the exact bytes it printed and its exit code. A warm CLI run reads the metadata, checks it, and
+ * replays the printed bytes: it parses neither the result nor the report, and formats nothing.
  */
-const FORMAT = 'agents-lint-cache/1';
+const FORMAT = 'agents-lint-cache/2';
 export const DEFAULT_CACHE_FILE = '.agents-lint-cache';
 
 export interface CachedResult extends Omit<LintResult, 'rules'> {
   rules: RuleInfo[];
 }
 
-interface CacheFile {
+/** What the CLI printed for one combination of output flags, replayed byte for byte by a warm run. */
+export interface Replay {
+  output: Uint8Array;
+  stderr: string;
+  exitCode: number;
+}
+
+interface Section {
+  offset: number;
+  length: number;
+}
+
+interface CacheMeta {
   format: string;
   key: string;
   listing: string;
@@ -32,7 +49,9 @@ interface CacheFile {
   probes: [string, string][];
   lists: [string, string][];
   realpaths: [string, string | null][];
-  result: CachedResult;
+  /** Offsets into the bytes after the metadata line. */
+  result: Section;
+  replays: Record<string, Section & { stderr: string; exitCode: number }>;
 }
 
 const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
@@ -137,7 +156,7 @@ async function cachePath(options: LintOptions, base: string, location: string | 
   return path.join(root.root, DEFAULT_CACHE_FILE);
 }
 
-function stillValid(cache: CacheFile, key: string, file: string): boolean {
+function stillValid(cache: CacheMeta, key: string, file: string, root: string): boolean {
   if (cache.format !== FORMAT || cache.key !== key) return false;
   const fs = new NodeFileSystem();
   for (const [abs, sig] of cache.probes) if (probeSig(fs.probe(abs)) !== sig) return false;
@@ -152,23 +171,84 @@ function stillValid(cache: CacheFile, key: string, file: string): boolean {
     if (now !== sig) return false;
   }
   for (const [abs, real] of cache.realpaths) if (fs.realpath(abs) !== real) return false;
-  return listingSig(cache.result.root, file) === cache.listing;
+  return listingSig(root, file) === cache.listing;
 }
 
-function readCache(file: string): CacheFile | null {
-  try {
-    return JSON.parse(nodeFs.readFileSync(file, 'utf8')) as CacheFile;
-  } catch {
-    return null; // missing, or written by something else: a cold run replaces it
+/** An open cache file: the metadata line parsed, sections read on demand. */
+class CacheReader {
+  private constructor(
+    private readonly fd: number,
+    readonly meta: CacheMeta & { root: string },
+    private readonly base: number,
+  ) {}
+
+  static open(file: string): CacheReader | null {
+    let fd: number;
+    try {
+      fd = nodeFs.openSync(file, 'r');
+    } catch {
+      return null; // missing: a cold run writes it
+    }
+    try {
+      // The metadata line ends at the first newline (JSON.stringify escapes every newline inside it).
+      const chunks: Buffer[] = [];
+      let position = 0;
+      for (;;) {
+        const chunk = Buffer.allocUnsafe(1 << 20);
+        const n = nodeFs.readSync(fd, chunk, 0, chunk.length, position);
+        if (n === 0) return close(fd);
+        const end = chunk.subarray(0, n).indexOf(10);
+        if (end >= 0) {
+          chunks.push(chunk.subarray(0, end));
+          position += end + 1;
+          break;
+        }
+        chunks.push(chunk.subarray(0, n));
+        position += n;
+      }
+      const meta = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CacheMeta & { root: string };
+      if (meta.format !== FORMAT) return close(fd);
+      return new CacheReader(fd, meta, position);
+    } catch {
+      return close(fd); // written by something else, or cut short: a cold run replaces it
+    }
+  }
+
+  section(at: Section): Buffer {
+    const out = Buffer.allocUnsafe(at.length);
+    let filled = 0;
+    while (filled < at.length) {
+      const n = nodeFs.readSync(this.fd, out, filled, at.length - filled, this.base + at.offset + filled);
+      if (n === 0) throw new Error('cache file cut short');
+      filled += n;
+    }
+    return out;
+  }
+
+  close(): void {
+    nodeFs.closeSync(this.fd);
   }
 }
 
+function close(fd: number): null {
+  nodeFs.closeSync(fd);
+  return null;
+}
+
 /** Writes to a temporary file beside the cache, then renames it: readers never see half a cache. */
-function writeAtomically(file: string, text: string): void {
+function writeAtomically(file: string, parts: readonly (string | Uint8Array)[]): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     nodeFs.mkdirSync(path.dirname(file), { recursive: true });
-    nodeFs.writeFileSync(tmp, text);
+    const fd = nodeFs.openSync(tmp, 'w');
+    try {
+      for (const part of parts) {
+        const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+        for (let done = 0; done < bytes.length; ) done += nodeFs.writeSync(fd, bytes, done, bytes.length - done);
+      }
+    } finally {
+      nodeFs.closeSync(fd);
+    }
     nodeFs.renameSync(tmp, file);
   } catch {
     // A cache that cannot be written only costs speed next time.
@@ -176,37 +256,119 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
+/** A run through the cache: a replay when one is stored for these output flags, else the result. */
+export interface CacheSession {
+  /** What the CLI printed last time with the same output flags (only when the cache is valid). */
+  replay: Replay | null;
+  /** The result: from the cache when it is valid, else from a fresh lint (whose observations are recorded). */
+  result(): Promise<CachedResult>;
+  /** Stores the result (and what the CLI printed for `replayKey`); a valid cache with nothing new is left alone. */
+  save(replay?: Replay): void;
+}
+
 /**
- * lint() through the cache at `location` (default `.agents-lint-cache` at the root). `version` is
- * agents-lint's own (tests pass another to check that an upgrade invalidates the cache).
+ * Opens the cache at `location` (default `.agents-lint-cache` at the root) for one run. `version` is
+ * agents-lint's own (tests pass another to check that an upgrade invalidates the cache); `replayKey`
+ * names the CLI's output flags.
  */
-export async function cachedLint(options: LintOptions, { location, version = VERSION }: { location?: string; version?: string } = {}): Promise<CachedResult> {
+export async function openCache(options: LintOptions, { location, version = VERSION, replayKey }: { location?: string; version?: string; replayKey?: string } = {}): Promise<CacheSession> {
   // The engine (rules, parsers) is loaded only when the cache cannot answer.
   const lint = async (o: LintOptions) => (await import('./lint.js')).lint(o);
   // Only a run on the real file system can be checked later against the real file system.
-  if (options.fs) return toCached(await lint(options));
+  if (options.fs) {
+    const result = toCached(await lint(options));
+    return { replay: null, result: async () => result, save: () => undefined };
+  }
   const base = options.cwd ?? process.cwd();
   const file = await cachePath(options, base, location);
   const key = runKey(options, base, version);
-  const cache = readCache(file);
-  if (cache && stillValid(cache, key, file)) return cache.result;
+  const reader = CacheReader.open(file);
+  try {
+    const valid = reader !== null && stillValid(reader.meta, key, file, reader.meta.root);
+    if (valid && reader) {
+      const { meta } = reader;
+      const stored = replayKey === undefined ? undefined : meta.replays[replayKey];
+      const replay = stored ? { output: reader.section(stored), stderr: stored.stderr, exitCode: stored.exitCode } : null;
+      const resultBytes = replay ? null : reader.section(meta.result);
+      let cachedResult: CachedResult | undefined;
+      // The reader is closed once this returns: a result asked for after a replay is read anew.
+      const reread = () => {
+        const again = CacheReader.open(file);
+        if (!again) throw new Error(`the cache ${file} vanished`);
+        try {
+          return again.section(meta.result);
+        } finally {
+          again.close();
+        }
+      };
+      const loadResult = () => (cachedResult ??= JSON.parse((resultBytes ?? reread()).toString('utf8')) as CachedResult);
+      // Sections the file already holds, copied when a new replay is added.
+      const held = { result: resultBytes, replays: new Map<string, Replay>() };
+      return {
+        replay,
+        result: async () => loadResult(),
+        save: (next) => {
+          if (!next || replayKey === undefined || meta.replays[replayKey]) return;
+          const again = CacheReader.open(file);
+          if (!again) return;
+          try {
+            for (const [k, at] of Object.entries(meta.replays)) held.replays.set(k, { output: again.section(at), stderr: at.stderr, exitCode: at.exitCode });
+            held.replays.set(replayKey, next);
+            writeCache(file, { ...meta, root: meta.root }, held.result ?? again.section(meta.result), held.replays);
+          } finally {
+            again.close();
+          }
+        },
+      };
+    }
+  } finally {
+    reader?.close();
+  }
 
   const fs = new RecordingFileSystem(new NodeFileSystem(), file);
   const result = await lint({ ...options, fs });
   const stored = toCached(result);
-  const entry: CacheFile = {
-    format: FORMAT,
-    key,
-    listing: listingSig(result.root, file),
-    reads: [...fs.reads.values()].filter(([abs]) => abs !== file),
-    probes: [...fs.probes].filter(([abs]) => abs !== file),
-    lists: [...fs.lists],
-    realpaths: [...fs.realpaths],
-    result: stored,
+  const resultText = JSON.stringify(stored);
+  return {
+    replay: null,
+    // What a warm run will return: the same JSON round trip, so cold and warm reports are identical.
+    result: async () => JSON.parse(resultText) as CachedResult,
+    save: (next) => {
+      const meta = {
+        key,
+        root: result.root,
+        listing: listingSig(result.root, file),
+        reads: [...fs.reads.values()].filter(([abs]) => abs !== file),
+        probes: [...fs.probes].filter(([abs]) => abs !== file),
+        lists: [...fs.lists],
+        realpaths: [...fs.realpaths],
+      };
+      writeCache(file, meta, Buffer.from(resultText, 'utf8'), new Map(next && replayKey !== undefined ? [[replayKey, next]] : []));
+    },
   };
-  writeAtomically(file, JSON.stringify(entry));
-  // What a warm run will return: the same JSON round trip, so cold and warm reports are identical.
-  return JSON.parse(JSON.stringify(stored)) as CachedResult;
+}
+
+/** Writes metadata and sections in one atomic replacement. */
+function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' | 'replays'> & { root: string }, result: Uint8Array, replays: ReadonlyMap<string, Replay>): void {
+  let offset = 0;
+  const place = (length: number) => {
+    const at = { offset, length };
+    offset += length;
+    return at;
+  };
+  const resultAt = place(result.length);
+  const replayAt: CacheMeta['replays'] = {};
+  for (const [k, r] of replays) replayAt[k] = { ...place(r.output.length), stderr: r.stderr, exitCode: r.exitCode };
+  const meta = { format: FORMAT, ...observed, result: resultAt, replays: replayAt };
+  writeAtomically(file, [`${JSON.stringify(meta)}\n`, result, ...[...replays.values()].map((r) => r.output)]);
+}
+
+/** lint() through the cache (the API form: the result, stored for the next run). */
+export async function cachedLint(options: LintOptions, opts: { location?: string; version?: string } = {}): Promise<CachedResult> {
+  const session = await openCache(options, opts);
+  const result = await session.result();
+  session.save();
+  return result;
 }
 
 /** The result as the cache keeps it: rules reduced to what formatters describe. */

@@ -89,4 +89,35 @@ describe('--cache', () => {
     const warm = runCli(dir, args);
     expect(warm).toEqual(cold);
   });
+
+  it('a warm CLI run replays what was printed for the same flags, and formats anew for other flags', () => {
+    const dir = tempRepo({ ...files, 'AGENTS.md': '# Rules\n\n- Follow best practices.\n' });
+    const cache = ['--cache', '--cache-location', 'state'];
+    const plainStylish = runCli(dir, ['--max-warnings', '0']);
+    const coldJson = runCli(dir, ['--format', 'json', ...cache]);
+    const stateAfterJson = fs.readFileSync(path.join(dir, 'state'));
+    // Another format: the stored result is formatted (no lint), and its report is added to the cache.
+    const warmStylish = runCli(dir, ['--max-warnings', '0', ...cache]);
+    expect(warmStylish).toEqual(plainStylish);
+    expect(fs.readFileSync(path.join(dir, 'state')).length).toBeGreaterThan(stateAfterJson.length);
+    // Replayed: stdout, stderr ("too many warnings") and the exit code, and the cache is not rewritten.
+    const mtime = fs.statSync(path.join(dir, 'state')).mtimeMs;
+    expect(runCli(dir, ['--max-warnings', '0', ...cache])).toEqual(plainStylish);
+    expect(runCli(dir, ['--format', 'json', ...cache])).toEqual(coldJson);
+    expect(fs.statSync(path.join(dir, 'state')).mtimeMs).toBe(mtime);
+    expect(plainStylish.status).toBe(1);
+    expect(plainStylish.stderr).toContain('too many warnings');
+  });
+
+  it('a cache file cut short or written by something else is replaced by a cold run, never a crash', () => {
+    const dir = tempRepo(files);
+    const args = ['--format', 'json', '--cache', '--cache-location', 'state'];
+    const cold = runCli(dir, args);
+    const state = path.join(dir, 'state');
+    fs.writeFileSync(state, fs.readFileSync(state).subarray(0, 200));
+    expect(runCli(dir, args)).toEqual(cold);
+    fs.writeFileSync(state, 'not a cache\n');
+    expect(runCli(dir, args)).toEqual(cold);
+    expect(runCli(dir, args)).toEqual(cold);
+  });
 });
