@@ -11,6 +11,12 @@ export interface DiscoveryOptions {
   boundary?: string;
   /** Extra working directories (repo-relative), from --cwd. */
   extraCwds?: readonly string[];
+  /**
+   * Repo-relative directories the run reports on (a lint of `packages/web`, or of one staged file's
+   * directory). Only cwds at or below them, or above them, are simulated: nothing under a directory is
+   * loaded from a cwd beside it, so findings on files inside the scope come out exactly as in a full run.
+   */
+  scope?: readonly string[];
 }
 
 export interface FileLoad {
@@ -53,7 +59,9 @@ export class DiscoveryView {
     for (const pkg of this.#repo.workspacePackages()) set.add(pkg.dir);
     for (const file of this.#repo.instructionFiles()) set.add(dirOf(file.path));
     for (const cwd of this.#options.extraCwds ?? []) set.add(cwd);
-    this.#cwds = [...set].sort();
+    const scope = this.#options.scope;
+    const inScope = (cwd: string) => !scope || scope.some((dir) => dir === '' || cwd === '' || cwd === dir || cwd.startsWith(`${dir}/`) || dir.startsWith(`${cwd}/`));
+    this.#cwds = [...set].filter(inScope).sort();
     return this.#cwds;
   }
 

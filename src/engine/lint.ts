@@ -107,6 +107,7 @@ export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean }
   const repo = new RepoIndex({ root: root.root, fs, fallbackNames });
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
+    scope: scopeOf(repo, targets, fallbackNames),
     extraCwds: [...(root.config.config.cwds ?? []), ...(options.cwds ?? []).map((c) => path.relative(root.root, path.resolve(base, c)).split(path.sep).join('/'))],
   });
   attachHosts(discovery, repo, options.hosts?.length ? options.hosts : root.config.config.hosts);
@@ -324,6 +325,25 @@ function mayMatter(rel: string, fallbackNames: readonly string[]): boolean {
 }
 
 /**
+ * The directories whose files the run reports on (see coverage()): a directory target itself, an
+ * instruction file's or manifest's directory; undefined when that is the whole repository.
+ */
+function scopeOf(repo: RepoIndex, targets: readonly string[], fallbackNames: readonly string[]): string[] | undefined {
+  const dirs: string[] = [];
+  for (const target of targets) {
+    const rel = repo.rel(target);
+    if (rel === '') return undefined;
+    if (repo.fs.probe(target).kind === 'dir') dirs.push(rel);
+    else if (mayMatter(rel, fallbackNames)) {
+      const dir = path.posix.dirname(rel);
+      if (dir === '.') return undefined;
+      dirs.push(dir);
+    }
+  }
+  return dirs;
+}
+
+/**
  * The files repo rules see. When every target is a file (lint-staged), only the files loaded in a
  * chain with the targets (or, for a manifest, with the instruction files under its directory): a
  * repo rule's findings on a file depend on its chains alone, so the targets' findings equal a full
@@ -360,7 +380,12 @@ function coverage(repo: RepoIndex, targets: readonly string[], discovery: Discov
       dirs.push(rel);
     } else if (instruction.has(rel)) {
       files.add(rel);
-      for (const load of discovery.loadsOf(rel)) for (const f of discovery.simulation(load.cwd).files) files.add(repo.rel(f.path));
+      // And the files loaded after it (deeper), whose budget it takes: the files above it are loaded
+      // from cwds outside the run's scope as well, so their findings belong to a run that covers them.
+      for (const load of discovery.loadsOf(rel)) {
+        const chain = discovery.simulation(load.cwd).files;
+        for (const f of chain.slice(chain.indexOf(load.file) + 1)) files.add(repo.rel(f.path));
+      }
     } else if (mayMatter(rel, [])) {
       const dir = path.posix.dirname(rel);
       if (dir === '.') return () => true;

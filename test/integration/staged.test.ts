@@ -27,6 +27,20 @@ async function expectStagedMatchesFull(dir: string, pick: (files: string[]) => s
   }
 }
 
+describe('a directory target gives the same findings under it as a full run', () => {
+  it('on every directory of the demo monorepo that holds an instruction file', async () => {
+    const demo = path.join(PROJECT, 'fixtures/demo-monorepo');
+    const full = await lint({ cwd: demo, codexHome });
+    const dirs = [...new Set(full.files.map((f) => path.posix.dirname(f)).filter((d) => d !== '.'))];
+    expect(dirs.length).toBeGreaterThan(3);
+    for (const dir of dirs) {
+      const under = (ds: Diagnostic[]) => ds.filter((d) => d.file.startsWith(`${dir}/`)).map(key).sort();
+      const scoped = await lint({ cwd: demo, codexHome, paths: [path.join(demo, dir)] });
+      expect(scoped.diagnostics.map(key).sort(), dir).toEqual(under(full.diagnostics));
+    }
+  }, 120_000);
+});
+
 describe('one staged file gives the same findings as a full run', () => {
   it('on every instruction file of the demo monorepo', async () => {
     const demo = path.join(PROJECT, 'fixtures/demo-monorepo');
