@@ -72,6 +72,12 @@ function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; max
   return createHash('sha1').update(key).digest('hex');
 }
 
+/** Opens the --output-file for writing (its directory created), truncating it. */
+function openOutput(file: string): number {
+  nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(file)), { recursive: true });
+  return nodeFs.openSync(file, 'w');
+}
+
 function parseMaxWarnings(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < -1) throw new UsageError(`--max-warnings expects a whole number, got "${value}"`);
@@ -137,18 +143,27 @@ async function main(argv: string[]): Promise<number> {
       stderr += line;
       process.stderr.write(line);
     };
-    const emit = (output: string | Uint8Array) => {
-      if (flags.outputFile) {
-        nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(flags.outputFile)), { recursive: true });
-        nodeFs.writeFileSync(flags.outputFile, output);
-      } else {
-        process.stdout.write(output);
+    // The report is written piece by piece (stdout to a file or pipe is synchronous on POSIX), so a
+    // huge report is never held whole; with --cache the pieces are also kept for the replay.
+    const emit = (pieces: Iterable<string | Uint8Array>, keep?: (string | Uint8Array)[]) => {
+      const fd = flags.outputFile ? openOutput(flags.outputFile) : null;
+      try {
+        for (const piece of pieces) {
+          keep?.push(piece);
+          if (fd === null) process.stdout.write(piece);
+          else {
+            const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+            for (let done = 0; done < bytes.length; ) done += nodeFs.writeSync(fd, bytes, done, bytes.length - done);
+          }
+        }
+      } finally {
+        if (fd !== null) nodeFs.closeSync(fd);
       }
     };
     let result = await lint(options);
     if (result === null && session?.replay) {
       const { replay } = session;
-      emit(replay.output);
+      emit([replay.output]);
       if (replay.stderr) process.stderr.write(replay.stderr);
       exitCode = replay.exitCode;
       return;
@@ -190,8 +205,8 @@ async function main(argv: string[]): Promise<number> {
     }
     const shown = flags.quiet ? diagnostics.filter((d) => d.severity === 2) : diagnostics;
     const toTerminal = !flags.outputFile && Boolean(process.stdout.isTTY);
-    const { formatResults } = await import('./formatters/index.js');
-    const output = formatResults(flags.format as FormatName, shown, {
+    const { formatResultsInChunks } = await import('./formatters/index.js');
+    const output = formatResultsInChunks(flags.format as FormatName, shown, {
       root,
       cwd: process.cwd(),
       workspace: process.env['GITHUB_WORKSPACE'] || undefined,
@@ -201,7 +216,8 @@ async function main(argv: string[]): Promise<number> {
       color: !flags.outputFile && useColor(flags),
       source: toTerminal ? (file) => readText(nodePath.join(root, file)) : undefined,
     });
-    emit(output);
+    const printed: (string | Uint8Array)[] | undefined = replayKey === undefined ? undefined : [];
+    emit(output, printed);
     const errors = diagnostics.filter((d) => d.severity === 2).length;
     const warnings = diagnostics.length - errors;
     if (diagnostics.some((d) => d.fatal)) exitCode = 2;
@@ -210,7 +226,7 @@ async function main(argv: string[]): Promise<number> {
       warn(`agents-lint found too many warnings (maximum: ${flags.maxWarnings}).\n`);
       exitCode = 1;
     }
-    session?.save(replayKey === undefined ? undefined : { output: Buffer.from(output, 'utf8'), stderr, exitCode });
+    session?.save(printed === undefined ? undefined : { output: Buffer.concat(printed.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))), stderr, exitCode });
   });
   program
     .command('init')

@@ -204,31 +204,40 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
   }
 
-  for (const { rule, severity, options: ruleOptions } of enabled) {
-    if (unprepared.has(rule.id)) continue;
+  const run = (rule: AnyRule, file: InstructionFile | undefined, body: () => void) => {
+    const started = timing ? performance.now() : 0;
+    try {
+      body();
+      if (timing) timing.set(rule.id, (timing.get(rule.id) ?? 0) + performance.now() - started);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      diagnostics.push(
+        fatal(file?.path ?? repo.rel(repo.abs('')) ?? '', rule.id, `Rule "${rule.id}" crashed${file ? ` on ${file.path}` : ''}: ${detail}. Please report this bug; the other rules still ran.`),
+      );
+    }
+  };
+  const report = ({ rule, severity }: ResolvedRule, defaultFile: string | undefined) => {
     const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
-    const run = (file: InstructionFile | undefined, body: () => void) => {
-      const started = timing ? performance.now() : 0;
-      try {
-        body();
-        if (timing) timing.set(rule.id, (timing.get(rule.id) ?? 0) + performance.now() - started);
-      } catch (error) {
-        const detail = error instanceof Error ? error.message : String(error);
-        diagnostics.push(
-          fatal(file?.path ?? repo.rel(repo.abs('')) ?? '', rule.id, `Rule "${rule.id}" crashed${file ? ` on ${file.path}` : ''}: ${detail}. Please report this bug; the other rules still ran.`),
-        );
-      }
-    };
-    const report = (defaultFile: string | undefined) => (descriptor: ReportDescriptor<Messages>) => {
+    return (descriptor: ReportDescriptor<Messages>) => {
       diagnostics.push(makeDiagnostic(rule, numeric, descriptor, (p) => byPath.get(p), defaultFile));
     };
-    if (rule.meta.scope === 'file') {
-      const fileRule = rule as FileRule;
-      for (const file of inScope) run(file, () => fileRule.check({ file, repo, discovery, report: report(file.path) }, ruleOptions));
-    } else {
-      const repoRule = rule as RepoRule;
-      run(undefined, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(undefined) }, ruleOptions));
+  };
+  const ready = enabled.filter((r) => !unprepared.has(r.rule.id));
+  const fileRules = ready.filter((r) => r.rule.meta.scope === 'file');
+  const repoRules = ready.filter((r) => r.rule.meta.scope !== 'file');
+  const repoRulesReadTrees = repoRules.some((r) => r.rule.meta.needsTree);
+  // File by file, every file rule, then the file's Markdown tree is let go: at most one tree is
+  // alive at a time, whatever the size of the repository (selections repo rules read are kept).
+  for (const file of inScope) {
+    for (const resolved of fileRules) {
+      const fileRule = resolved.rule as FileRule;
+      run(fileRule, file, () => fileRule.check({ file, repo, discovery, report: report(resolved, file.path) }, resolved.options));
     }
+    file.releaseTree({ keepSelections: repoRulesReadTrees });
+  }
+  for (const resolved of repoRules) {
+    const repoRule = resolved.rule as RepoRule;
+    run(repoRule, undefined, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(resolved, undefined) }, resolved.options));
   }
 
   for (const file of inScope) {

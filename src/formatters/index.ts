@@ -1,12 +1,12 @@
 import type { Diagnostic } from '../kit/types.js';
-import { formatJson } from './json.js';
+import { formatJson, jsonChunks } from './json.js';
 import { formatStylish } from './stylish.js';
 import { formatSarif, type RuleInfo } from './sarif.js';
 import { formatGithub } from './github.js';
 import { formatJunit } from './junit.js';
 import { formatMarkdown } from './markdown.js';
 
-export { formatJson, toEslintResults } from './json.js';
+export { formatJson, jsonChunks, toEslintResults } from './json.js';
 export { formatStylish, codeFrame } from './stylish.js';
 export { formatSarif, type RuleInfo } from './sarif.js';
 export { formatGithub, escapeData, escapeProperty } from './github.js';
@@ -31,6 +31,12 @@ export interface FormatContext {
   color: boolean;
   /** File text for stylish code frames, or undefined for none. */
   source?: (file: string) => string | undefined;
+}
+
+/** formatResults in pieces whose concatenation is its text (JSON streams per file; others are one piece). */
+export function* formatResultsInChunks(format: FormatName, diagnostics: readonly Diagnostic[], ctx: FormatContext): Generator<string> {
+  if (format === 'json') yield* jsonChunks(diagnostics, ctx.root);
+  else yield formatResults(format, diagnostics, ctx);
 }
 
 /** One entry point for every output format: each formatter is a pure function of its inputs. */

@@ -71,5 +71,16 @@ export function toEslintResults(diagnostics: readonly Diagnostic[], root: string
 }
 
 export function formatJson(diagnostics: readonly Diagnostic[], root: string): string {
-  return JSON.stringify(toEslintResults(diagnostics, root)) + '\n';
+  return [...jsonChunks(diagnostics, root)].join('');
+}
+
+/**
+ * The same JSON text in pieces, one file's result at a time: a report of hundreds of thousands of
+ * findings is written out without ever being one string in memory.
+ */
+export function* jsonChunks(diagnostics: readonly Diagnostic[], root: string): Generator<string> {
+  const results = toEslintResults(diagnostics, root);
+  yield '[';
+  for (let i = 0; i < results.length; i++) yield (i === 0 ? '' : ',') + JSON.stringify(results[i]);
+  yield ']\n';
 }

@@ -106,6 +106,25 @@ export class InstructionFile {
     return this.#tree;
   }
 
+  /**
+   * Lets go of the Markdown tree once the file rules are done with it (the engine runs them file by
+   * file, so one tree is alive at a time). With `keepSelections`, every selection is computed first,
+   * so repo rules that read statements or headings later find them without parsing again; a later
+   * tree() call parses again (correct, only slower).
+   */
+  releaseTree(options: { keepSelections: boolean }): void {
+    if (!this.#tree && !this.#preparsed) return;
+    if (options.keepSelections) {
+      this.headings();
+      this.codeBlocks();
+      this.inlineCode();
+      this.links();
+      this.statements();
+    }
+    this.#tree = undefined;
+    this.#preparsed = undefined;
+  }
+
   headings(): HeadingInfo[] {
     this.#headings ??= this.collect<Heading, HeadingInfo>('heading', (node, span) => ({ ...span, depth: node.depth, text: plainText(node) }));
     return this.#headings;

@@ -8,7 +8,7 @@ import { escapeData, escapeProperty, formatGithub } from '../../src/formatters/g
 import { formatJunit } from '../../src/formatters/junit.js';
 import { formatMarkdown } from '../../src/formatters/markdown.js';
 import { formatStylish } from '../../src/formatters/stylish.js';
-import { formatJson } from '../../src/formatters/json.js';
+import { formatJson, jsonChunks, toEslintResults } from '../../src/formatters/json.js';
 import type { Diagnostic } from '../../src/kit/types.js';
 import { spawnSync } from 'node:child_process';
 import { CLI, PROJECT, runCli, tempRepo } from '../integration/repo.js';
@@ -218,5 +218,19 @@ describe('--format and --output-file', () => {
     expect(r.stdout).toBe('');
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'out/report.sarif'), 'utf8')).runs[0].results).toHaveLength(1);
     expect(runCli(dir, ['--format', 'xml']).status).toBe(2);
+  });
+});
+
+describe('json in pieces', () => {
+  it('is one piece per file between the brackets, and joins to exactly JSON.stringify of the results', async () => {
+    const demo = path.join(path.dirname(new URL(import.meta.url).pathname), '../../fixtures/demo-monorepo');
+    const { diagnostics, root } = await lint({ cwd: demo, codexHome: path.join(demo, '../codex-home/empty') });
+    const pieces = [...jsonChunks(diagnostics, root)];
+    const files = new Set(diagnostics.map((d) => d.file)).size;
+    expect(files).toBeGreaterThan(3);
+    expect(pieces.length).toBe(files + 2);
+    expect(pieces.join('')).toBe(`${JSON.stringify(toEslintResults(diagnostics, root))}\n`);
+    expect(formatJson(diagnostics, root)).toBe(pieces.join(''));
+    expect([...jsonChunks([], root)].join('')).toBe('[]\n');
   });
 });
