@@ -36,15 +36,19 @@ export default defineRule({
         report({ messageId: 'missingTarget', data: { url, resolved: resolved.path, suggestion }, loc: { offset: link.pathStart, endOffset: link.pathEnd } });
         continue;
       }
-      // Fragments only mean headings in Markdown files that GitHub renders; `src/a.ts#L10` is a line.
-      if (resolved.status !== 'exists' || !resolved.markdown || link.anchor === null) continue;
-      const anchors = resolved.path === file.path ? anchorsOf(file.tree()) : anchorsOfFile(repo, resolved.path);
+      // Fragments mean headings of the Markdown file GitHub renders: the file itself, or the README of
+      // a linked directory (`packages/ui/#usage`). `src/a.ts#L10` is a line.
+      if (resolved.status !== 'exists' || link.anchor === null) continue;
+      const page = resolved.page;
+      if (page === null && !resolved.directory) continue;
+      // A directory without a README renders only its listing: no fragment but `#top` lands anywhere.
+      const anchors = page === null ? [] : page === file.path ? anchorsOf(file.tree()) : anchorsOfFile(repo, page);
       if (anchors === null || anchorMatches(anchors, link.anchor)) continue;
       report({
         messageId: 'missingAnchor',
-        data: { anchor: link.anchor, target: resolved.path, suggestion: closestAnchor(anchors, link.anchor) },
+        data: { anchor: link.anchor, target: page ?? `${resolved.path}/`, suggestion: closestAnchor(anchors, link.anchor) },
         loc: { offset: link.anchorStart, endOffset: link.anchorEnd },
-        ...(resolved.path === file.path ? {} : { related: [{ file: resolved.path, line: 1, column: 1, message: `headings of ${resolved.path}` }] }),
+        ...(page === null || page === file.path ? {} : { related: [{ file: page, line: 1, column: 1, message: `headings of ${page}` }] }),
       });
     }
   },

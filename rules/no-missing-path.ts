@@ -23,8 +23,9 @@ export default defineRule({
   },
   check({ file, repo, report }, { ignore }) {
     for (const ref of pathReferences(file)) {
-      // "if present", "create", "e.g." and the like make existence optional: not a claim to check.
-      if (ref.qualified) continue;
+      // "if present", "create", "e.g." make existence optional, and "there is no `x`", "never commit
+      // `x`", "CI fails on a `x`" say it must not exist: neither is a claim to check.
+      if (ref.qualified || ref.negated) continue;
       if (ignore.some((i) => ref.value === i || (i.endsWith('/') && ref.value.startsWith(i)))) continue;
       const resolved = resolvePathReference(repo, file.path, ref);
       // Paths above the repository root (a sibling checkout, `../shared/DESIGN.md`) cannot be

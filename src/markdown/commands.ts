@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { InstructionFile, Statement } from './instruction-file.js';
 import { checkShellSyntax, parseShell, type ShellAssignment, type ShellWord } from '../shell/parse.js';
+import { readsAsLocalRun, sentenceContext } from './references.js';
 
 export type CommandOrigin = 'block' | 'inline';
 
@@ -32,9 +33,22 @@ export const COMMAND_TOOLS = new Set([
 /** Wrappers that run the rest of the line as a command. */
 const WRAPPERS = new Set(['env', 'sudo', 'command', 'exec', 'nohup', 'time']);
 
-const PROHIBITION_BEFORE = /\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|instead of|rather than|not|no longer|stop using|forbidden|prohibited)\b[^.!?;:]*$/i;
-const PROHIBITION_AFTER = /^[^.!?;]*?\b((is|are) (not|no longer|never)|deprecated|forbidden|removed|won'?t work|does not work|doesn'?t work)\b/i;
-const BLOCK_PROHIBITION = /\b(never|don'?t|do not|must not|avoid)\b[^.!?]*[:.]?\s*$/i;
+/**
+ * Cues that make an inline command something not to run, or no longer runnable, rather than a claim
+ * that it works. They are matched against the sentence around the span with every code span blanked
+ * out (references.ts), so words inside code never count.
+ */
+const PROHIBITION_BEFORE =
+  /\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|not|no longer|stop using|forbidden|prohibited|used to|formerly|previously|deprecated|obsolete)\b[^.!?;:]*$/i;
+/**
+ * "instead of `x`", "rather than `x`", "in place of `x`": only the span (or list of spans) right
+ * after the cue, so "instead of `make old`, run `make new`" still checks `make new`.
+ */
+const ALTERNATIVE_BEFORE = /\b(instead of|rather than|in place of)\s+(?:(?:running|using|calling|invoking|typing)\s+)?(?:[\s,/]|\b(?:or|and|nor)\b)*$/i;
+const PROHIBITION_AFTER =
+  /^[^.!?;]*?\b((is|are) (not|no longer|never)|no longer|used to|deprecated|obsolete|superseded|forbidden|removed|unsupported|not supported|won'?t work|does not work|doesn'?t work|(do|does|did)(?: not|n'?t) exist|is gone|(was|were|has been|have been|got|is being|gets) (replaced|dropped|retired|renamed)|replaced (by|with))\b/i;
+const BLOCK_PROHIBITION =
+  /\b(never|don'?t|do not|must not|avoid|deprecated|no longer work|used to|previously|formerly|(was|were|has been|have been) (replaced|removed))\b[^.!?]*[:.]?\s*$/i;
 
 interface Script {
   text: string;
@@ -44,6 +58,8 @@ interface Script {
   prohibited: boolean;
   /** Untagged blocks must pass the real parser and read as commands throughout. */
   untagged: boolean;
+  /** An inline span that runs a local script (`./scripts/dev.sh`, `bin/dev`), not a package-manager tool. */
+  localRun: boolean;
   blockStart: number;
 }
 
@@ -111,7 +127,10 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
     if (script.untagged && !allTools) continue;
     if (script.origin === 'inline') {
       const head = refs[0]?.argv[0];
-      if (!head || head.dynamic || !COMMAND_TOOLS.has(head.value) || (refs[0]?.argv.length ?? 0) < 2) continue;
+      if (!head || head.dynamic) continue;
+      const tool = COMMAND_TOOLS.has(head.value) && (refs[0]?.argv.length ?? 0) >= 2;
+      // A local script run (`./scripts/dev.sh`) is a command; pathReferences leaves the same span alone.
+      if (!tool && !(script.localRun && head.value.includes('/'))) continue;
     }
     found.push(...refs);
   }
@@ -204,17 +223,15 @@ function scriptsOf(file: InstructionFile): Script[] {
       map.push(lineStart + line.length);
     });
     map.push(map[map.length - 1] ?? block.end);
-    scripts.push({ text: scriptText, map, origin: 'block', prohibited, untagged: lang === null, blockStart: block.start });
+    scripts.push({ text: scriptText, map, origin: 'block', prohibited, untagged: lang === null, localRun: false, blockStart: block.start });
   }
+  const around = sentenceContext(file);
   for (const span of file.inlineCode()) {
-    const candidate = statements[statementAt(statements, span.start)];
-    const statement = candidate && span.end <= candidate.end ? candidate : undefined;
-    const lead = statement ? text.slice(statement.start, span.start) : '';
-    const tail = statement ? text.slice(span.end, statement.end) : '';
-    const sentenceLead = lead.split(/[.!?](?:\s|$)|\n\s*\n/).pop() ?? '';
-    const prohibited = PROHIBITION_BEFORE.test(sentenceLead) || PROHIBITION_AFTER.test(tail);
+    const context = around(span.start, span.end);
+    const prohibited = PROHIBITION_BEFORE.test(context.before) || ALTERNATIVE_BEFORE.test(context.before) || PROHIBITION_AFTER.test(context.after);
     const map = Array.from({ length: span.value.length + 1 }, (_, j) => span.valueStart + j);
-    scripts.push({ text: span.value, map, origin: 'inline', prohibited, untagged: false, blockStart: span.start });
+    const localRun = readsAsLocalRun(span.value.trim().split(/\s+/), context);
+    scripts.push({ text: span.value, map, origin: 'inline', prohibited, untagged: false, localRun, blockStart: span.start });
   }
   return scripts;
 }

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { Definition, Heading, Image, Link, Nodes, Root } from 'mdast';
+import type { Definition, Heading, Html, Image, Link, Nodes, Root } from 'mdast';
 import ignore, { type Ignore } from 'ignore';
 import type { InstructionFile } from './instruction-file.js';
 import { parseMarkdown } from './parse.js';
@@ -28,6 +28,8 @@ export interface PathReference {
   end: number;
   /** A nearby word makes the path's existence optional ("if present", "create", "e.g."). */
   qualified: boolean;
+  /** The sentence says the path does not or must not exist ("there is no `x`", "never commit `x`"). */
+  negated: boolean;
 }
 
 /** Why an inline code span is not a path reference, for the extraction tests and --debug. */
@@ -179,11 +181,155 @@ function isPlaceholderName(body: string): boolean {
   });
 }
 
-/** Every inline code span that names a path, with its exact position and whether it is qualified. */
+/**
+ * Negation cues: the sentence says the path does not, or must not, exist ("there is no
+ * `package.json`", "never commit `.env.production`", "CI fails on a `package-lock.json`",
+ * "`out/` is gitignored"). Unlike a qualifier they must sit next to the path: "never commit
+ * `x`" negates `x`, "never commit changes to `x`" does not, and "never edit `x`" is a prohibition
+ * that still claims `x` exists. English plus the languages of the vague-rules phrase data
+ * (src/phrases/), whose imperatives and particles they follow.
+ */
+const NOT_WORD = String.raw`(?![\p{L}\p{N}_])`;
+const WORD_START = String.raw`(?<![\p{L}\p{N}_])`;
+const words = (list: string[]) => `${WORD_START}(?:${list.join('|')})${NOT_WORD}`;
+
+/** Words that may stand between a cue and its path, or between the paths of a list ("no root `x` files, `y` or `z`"). */
+const FILLERS = [
+  // English
+  'a', 'an', 'the', 'any', 'single', 'such', 'committed', 'checked-in', 'tracked', 'root', 'top-level', 'local', 'stray', 'extra',
+  'separate', 'second', 'new', 'other', 'own', 'longer', 'more', 'ever', 'files?', 'folders?', 'director(?:y|ies)', 'or', 'and', 'nor',
+  // German, French, Spanish, Portuguese
+  'ein(?:e|en|er|es)?', 'der', 'die', 'das', 'den', 'dem', 'datei(?:en)?', 'oder', 'und', 'noch',
+  'le', 'la', 'les', 'un', 'une', 'de', 'du', 'des', "[ld]['’]", 'fichiers?', 'dossiers?', 'ou', 'et', 'ni',
+  'el', 'los', 'las', 'ningún', 'ninguna', 'archivos?', 'ficheros?', 'o', 'y',
+  'um', 'uma', 'os', 'as', 'arquivos?', 'e', 'nem',
+  // Chinese measure words and determiners
+  '任何', '一个', '这个', '该',
+];
+/** The rest of `before` after a cue: only fillers, separators and blanked-out code spans. */
+const TAIL = String.raw`(?:[\s,/、，]|${words(FILLERS)})*$`;
+
+const NEGATED_BEFORE = new RegExp(
+  '(?:' +
+    [
+      // "there is no `x`", "without a `x`", "`a`, not `x`", "instead of `x`", "rather than `x`"
+      words(['no', 'without', 'not', 'nor', 'neither', 'instead of', 'rather than', 'in place of', 'no need for']),
+      // "never commit `x`", "don't add a `x`", "avoid committing `x`": verbs that would bring `x` into existence.
+      String.raw`${WORD_START}(?:never|don['’]?t|do not|must not|mustn['’]?t|should not|shouldn['’]?t|cannot|can['’]?t|may not|avoid|stop)\s+(?:ever\s+)?` +
+        String.raw`(?:commit(?:s|ted|ting)?|check(?:s|ed|ing)? in|add(?:s|ed|ing)?|push(?:es|ed|ing)?|creat(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|keep(?:s|ing)?|restor(?:e|es|ed|ing)|re-?add(?:s|ed|ing)?|reintroduc(?:e|es|ed|ing)|includ(?:e|es|ed|ing))${NOT_WORD}`,
+      // "CI fails on a `x`", "the build fails if a `x` exists", "CI rejects any `x`", "if there is a `x`"
+      String.raw`${WORD_START}(?:(?:fails?|failing|errors?(?: out)?|breaks?|aborts?)\s+(?:on|if|when|whenever|for)|rejects?|refuses?|forbids?|disallows?|bans?|if there(?:['’]s| is| are))${NOT_WORD}`,
+      // German: "es gibt keine `x`", "ohne `x`", "statt `x`"
+      words(['kein(?:e|en|er|es|em)?', 'ohne', 'statt', 'anstatt', 'anstelle von', 'weder']),
+      // French: "il n'y a pas de `x`", "aucun `x`", "sans `x`", "au lieu de `x`", "ne commitez jamais `x`"
+      words(["pas d(?:e|['’])", "plus d(?:e|['’])", 'aucune?', 'sans', "au lieu d(?:e|u|['’])", 'plutôt que']),
+      String.raw`${WORD_START}n(?:e\s+|['’])(?:commit+(?:ez|e|er)|ajout(?:ez|e|er)|cré(?:ez|e|er)|versionn(?:ez|e|er)|pouss(?:ez|e|er))\s+(?:jamais|pas|plus)${NOT_WORD}`,
+      // Spanish: "no hay `x`", "sin `x`", "en lugar de `x`", "nunca subas `x`"
+      words(['no hay', 'sin', 'ningun[oa]?', 'ningún', 'en lugar de', 'en vez de']),
+      String.raw`${WORD_START}(?:no|nunca|jamás)\s+(?:subas|añadas|agregues|crees|hagas commit de|comitees|commitees|versiones|incluyas)${NOT_WORD}`,
+      // Portuguese: "não há `x`", "sem `x`", "em vez de `x`", "nunca faça commit de `x`"
+      words(['não há', 'sem', 'nenhum', 'nenhuma', 'em vez de', 'ao invés de']),
+      String.raw`${WORD_START}(?:não|nunca|jamais)\s+(?:faça\s+commit\s+d[eoa]|commite|comite|adicione|crie|suba|versione|inclua)${NOT_WORD}`,
+      // Chinese: "没有 `x`", "不要提交 `x`", "而不是 `x`"
+      '(?:没有|无需|不需要|不再有|(?:不要|不得|禁止|切勿|请勿|别|不能|不可)(?:提交|创建|添加|新建|上传|推送|生成)|而不是|而非|代替|取代)',
+    ].join('|') +
+    ')' +
+    TAIL,
+  'iu',
+);
+
+/** What follows the path (after other paths of the same list): "is not checked in", "is generated", "no longer exists". */
+const LIST_LEAD = String.raw`^(?:[\s,/、，]|${words(['or', 'and', 'nor', 'files?', 'folders?', 'director(?:y|ies)', 'oder', 'und', 'datei(?:en)?', 'ou', 'et', 'o', 'y', 'e'])})*`;
+const NEGATED_AFTER = new RegExp(
+  LIST_LEAD +
+    '(?:' +
+    [
+      String.raw`(?:(?:is|are|was|were|gets?|got|must|should|will|has|have|had|been|being|be|always|stays?|remains?|now|automatically)\s+)*` +
+        String.raw`(?:(?:auto-?)?generated|(?:git)?ignored(?!\s+by\s+(?!git\b))|deprecated|obsolete|gone|replaced|superseded|untracked|` +
+        String.raw`(?:not|never|no longer)\s+(?:be\s+)?(?:committed|checked[ -]in|tracked|versioned|present|needed|required|shipped|in git|in the repo(?:sitory)?))${NOT_WORD}`,
+      String.raw`(?:no longer exists?|(?:does|do|did)(?: not|n['’]t) exist|used to|(?:was|were|has been|have been|got) (?:removed|deleted|renamed|moved|dropped|retired))${NOT_WORD}`,
+      String.raw`\(\s*(?:removed|deleted|deprecated|gone|generated|gitignored|ignored|legacy|obsolete|not committed)${NOT_WORD}`,
+      // German
+      String.raw`(?:(?:wird|werden|ist|sind|wurde|wurden|darf|dürfen|soll|sollen|muss)\s+)*(?:(?:nicht|nie(?:mals)?|nicht mehr)\s+(?:eingecheckt|committ?et|versioniert|vorhanden|benötigt|committen|einchecken|hinzufügen|anlegen|erstellen|pushen|versionieren)|(?:automatisch\s+)?(?:generiert|erzeugt|(?:git)?ignoriert|gelöscht|entfernt|ersetzt|veraltet)|(?:existiert|gibt es)\s+nicht(?: mehr)?)${NOT_WORD}`,
+      // French
+      String.raw`(?:n['’]existe\s+(?:pas|plus)|n['’]est\s+(?:pas|plus)\s+(?:versionné|commité|committé|suivi|présent)e?s?|(?:est|sont)\s+(?:(?:automatiquement)\s+)?(?:généré|ignoré|supprimé|obsolète|déprécié|remplacé)e?s?|ne\s+(?:doit|doivent)\s+(?:pas|jamais)\s+(?:être\s+(?:commité|committé|versionné)|exister))${NOT_WORD}`,
+      // Spanish
+      String.raw`(?:ya\s+no\s+existe|no\s+existe|se\s+genera|es\s+generad[oa]|está\s+ignorad[oa]|se\s+ignora|fue\s+eliminad[oa]|fue\s+reemplazad[oa]|está\s+obsolet[oa]|no\s+se\s+(?:versiona|sube|commitea|incluye))${NOT_WORD}`,
+      // Portuguese
+      String.raw`(?:não\s+existe(?:\s+mais)?|já\s+não\s+existe|(?:é|são)\s+(?:gerad|ignorad|removid|substituíd)[oa]s?|não\s+(?:é|deve\s+ser)\s+(?:versionad|commitad|comitad)[oa])${NOT_WORD}`,
+      // Japanese: "`x` はありません", "`x` をコミットしないで", "`x` は自動生成されます", "`x` ではなく"
+      '(?:ファイル|ディレクトリ|フォルダ)?\\s*(?:は|が|を|も)?\\s*(?:ありません|ない|無い|存在し(?:ない|ません)|コミットし(?:ない|ないで|てはいけ)|追加し(?:ない|ないで)|作成し(?:ない|ないで)|(?:自動)?生成され|無視され|削除され|廃止され|置き換え|不要|なし|無し|ではなく)',
+      // Chinese: "`x` 不存在", "`x` 是自动生成的", "`x` 被忽略"
+      '(?:文件|目录)?\\s*(?:不存在|已不存在|已(?:被)?(?:删除|移除|废弃|弃用|替换)|(?:是|会被|被|由\\S{0,12}?)(?:自动)?生成|自动生成|(?:被|已被)忽略|不(?:应|要|会)?(?:被)?提交|不在仓库)',
+      // Korean: "`x` 파일은 없습니다", "`x`을 커밋하지 마세요", "`x`는 자동 생성됩니다"
+      '(?:파일|디렉터리|디렉토리|폴더)?\\s*(?:은|는|이|가|을|를|도)?\\s*(?:없(?:습니다|다|음|어요|이)|존재하지 않|커밋하지|추가하지|생성하지|(?:자동\\s*)?생성됩니다|자동\\s*생성|무시됩니다|삭제되었|제거되었|대체되었|필요 없|대신)',
+    ].join('|') +
+    ')',
+  'iu',
+);
+
+/** "If `x` exists, ...": a condition on the path's existence. */
+const CONDITION_BEFORE = new RegExp(`${words(['if', 'when', 'whenever', 'unless', 'in case', 'falls', 'wenn', 'si', 'se'])}${TAIL}`, 'iu');
+const CONDITION_AFTER = new RegExp(`${LIST_LEAD}(?:exists?|is present|is found|appears|shows up|is there|is committed|is checked in|gets committed|existiert|vorhanden ist|existe)${NOT_WORD}`, 'iu');
+
+/** The sentence around a reference, with every code span (the reference too) blanked out. */
+export interface SentenceContext {
+  /** From the sentence start to the reference (at most CUE_REACH characters: cues sit close by). */
+  before: string;
+  /** From the end of the reference to the sentence end (at most CUE_REACH characters). */
+  after: string;
+  /** A qualifier anywhere in the sentence makes existence optional ("if present", "e.g."). */
+  qualified: boolean;
+}
+
+/**
+ * How far from a reference its cues are looked for. A cue and its reference share a clause, so this
+ * is generous, and it keeps a pathological one-sentence file with thousands of spans linear.
+ */
+const CUE_REACH = 400;
+
+/** Whether the sentence says the referenced path does not, or must not, exist. */
+export function negatesExistence(context: SentenceContext): boolean {
+  return NEGATED_BEFORE.test(context.before) || NEGATED_AFTER.test(context.after) || (CONDITION_BEFORE.test(context.before) && CONDITION_AFTER.test(context.after));
+}
+
+/** Directories whose files are run as commands by convention. */
+const SCRIPT_DIRS = /(?:^|\/)(?:bin|scripts?|\.scripts|tools|hack|ci)\//;
+const SHELL_SCRIPT = /\.(?:sh|bash|zsh|ksh|fish|py|rb|pl)$/;
+const JS_SCRIPT = /\.(?:js|mjs|cjs|ts|mts|cts)$/;
+/** What makes a lone `scripts/x.sh` a run rather than a mention: "run `scripts/x.sh`", "execute the script `scripts/x.sh`". */
+const RUN_CUE = /\b(?:run|runs|running|execute|executes|executing|exec|invoke|invokes|invoking|call|calls|calling|launch|launches|launching)(?:\s+(?:the\s+)?script)?\s*$/i;
+/** A lone `./x.sh` after these words is a file being talked about, not run. */
+const MENTION_CUE = /\b(?:edit|edits|editing|see|read|open|opens|modify|change|update|create|add|write|copy|move|rename|delete|remove|review|in|into|from|under|inside|to|at|of|named|called)\s*$/i;
+
+/**
+ * Whether an inline code span runs a local script (`./scripts/dev.sh`, `bin/dev`,
+ * `scripts/x.sh --flag`) rather than naming a path: such a span is a command, checked by the command
+ * rules (existence and the executable bit), and is not also a path reference.
+ */
+export function readsAsLocalRun(argv: readonly string[], context: SentenceContext): boolean {
+  const head = argv[0] ?? '';
+  if (!/^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*$/.test(head) || !head.includes('/')) return false;
+  const explicit = /^\.{1,2}\//.test(head);
+  const rest = head.replace(/^(?:\.{1,2}\/)+/, '');
+  const base = rest.slice(rest.lastIndexOf('/') + 1);
+  const inScriptDir = SCRIPT_DIRS.test(rest);
+  const extensionless = !base.includes('.');
+  // `./gradlew`, `./configure`, `bin/dev`, `scripts/setup.sh`, `scripts/seed.ts`; not `./src/index.ts` or `./docs`.
+  const scriptLike = extensionless ? inScriptDir || (explicit && !rest.includes('/')) : SHELL_SCRIPT.test(base) || (JS_SCRIPT.test(base) && inScriptDir);
+  if (!scriptLike) return false;
+  if (argv.length > 1) return true;
+  if (negatesExistence(context) || context.qualified || MENTION_CUE.test(context.before)) return false;
+  if (explicit) return true;
+  // Without `./`, only a script under bin/, scripts/, ... reads as a run, and outside bin/ only after "run".
+  return inScriptDir && ((extensionless && /^bin\//.test(rest)) || RUN_CUE.test(context.before));
+}
+
+/** Every inline code span that names a path, with its exact position and whether it is qualified or negated. */
 export function pathReferences(file: InstructionFile): PathReference[] {
   const tree = file.tree();
   const out: PathReference[] = [];
-  const windows = sentenceWindows(file);
+  const around = sentenceContext(file);
   const visit = (node: Nodes, inLink: boolean) => {
     if (node.type === 'inlineCode' && !inLink) {
       const start = node.position?.start.offset;
@@ -194,6 +340,9 @@ export function pathReferences(file: InstructionFile): PathReference[] {
       const inner = file.text.slice(start + ticks, end - ticks);
       const found = classifyPath(inner.replace(/\r?\n/g, ' '));
       if ('reason' in found) return;
+      const context = around(start, end);
+      // `./scripts/dev.sh` is run, not named: the command rules check it (and its executable bit).
+      if (readsAsLocalRun([found.value], context)) return;
       const valueStart = start + ticks + found.offset;
       out.push({
         value: found.value,
@@ -201,7 +350,8 @@ export function pathReferences(file: InstructionFile): PathReference[] {
         dir: found.dir,
         start: valueStart,
         end: valueStart + found.value.length,
-        qualified: QUALIFIERS.test(windows(start, end)),
+        qualified: context.qualified,
+        negated: negatesExistence(context),
       });
       return;
     }
@@ -213,35 +363,84 @@ export function pathReferences(file: InstructionFile): PathReference[] {
   return out;
 }
 
+const maskedCache = new WeakMap<InstructionFile, string>();
+
+/** The file's text with every inline code span blanked out, so words inside code never count as cues. */
+function maskedText(file: InstructionFile): string {
+  let masked = maskedCache.get(file);
+  if (masked === undefined) {
+    const text = file.text;
+    const parts: string[] = [];
+    let at = 0;
+    for (const span of file.inlineCode()) {
+      if (span.start < at) continue;
+      parts.push(text.slice(at, span.start), ' '.repeat(span.end - span.start));
+      at = span.end;
+    }
+    parts.push(text.slice(at));
+    masked = parts.join('');
+    maskedCache.set(file, masked);
+  }
+  return masked;
+}
+
+/** Sentence ends: `. ! ?` before whitespace, and the CJK full stops, which need none. */
+const SENTENCE_END = /[.!?](?=\s|$)|[。！？；]/g;
+const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|cf)$/i;
+
 /**
- * The sentence around a text range, with every code span blanked out so that words inside code
- * (`generated/`) never count as qualifiers. Sentences end at `. ! ?` before whitespace, except after
- * abbreviations such as "e.g." and "i.e.".
+ * The sentence around a text range (within its statement, or its line outside statements), split
+ * at the range, with every code span blanked out. Sentences end at `. ! ?` before whitespace (and at
+ * `。！？；`), except after abbreviations such as "e.g." and "i.e.". Each statement's sentence ends
+ * are found once, so a file costs one pass however many references it holds.
  */
-function sentenceWindows(file: InstructionFile): (start: number, end: number) => string {
+export function sentenceContext(file: InstructionFile): (start: number, end: number) => SentenceContext {
   const text = file.text;
-  let masked: string | undefined;
   const statements = file.statements();
+  /** Sentence ends of each statement (or line), by its start offset. */
+  const stopsOf = new Map<number, number[]>();
+  const qualifiedAt = new Map<number, boolean>();
   return (start, end) => {
-    if (masked === undefined) {
-      const chars = text.split('');
-      for (const span of file.inlineCode()) for (let i = span.start; i < span.end; i++) chars[i] = ' ';
-      masked = chars.join('');
+    const masked = maskedText(file);
+    // Statements are in document order; the innermost one holding the range is the last starting before it.
+    let lo = 0;
+    let hi = statements.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((statements[mid]?.start ?? 0) <= start) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
-    const statement = statements.find((s) => s.start <= start && end <= s.end);
-    let from = statement ? statement.start : text.lastIndexOf('\n', start - 1) + 1;
-    let to = statement ? statement.end : text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
-    for (const match of masked.slice(from, start).matchAll(/[.!?](?=\s)/g)) {
-      const at = from + (match.index ?? 0);
-      if (!/\b(e\.g|i\.e|etc|vs|cf)$/i.test(masked.slice(Math.max(from, at - 4), at))) from = at + 1;
+    while (at >= 0 && (statements[at]?.end ?? 0) < end) at--;
+    const statement = at >= 0 ? statements[at] : undefined;
+    const lineEnd = text.indexOf('\n', end);
+    const regionStart = statement ? statement.start : text.lastIndexOf('\n', start - 1) + 1;
+    const regionEnd = statement ? statement.end : lineEnd < 0 ? text.length : lineEnd;
+    let stops = stopsOf.get(regionStart);
+    if (!stops) {
+      stops = [];
+      for (const match of masked.slice(regionStart, regionEnd).matchAll(SENTENCE_END)) {
+        const stop = regionStart + (match.index ?? 0);
+        if (!ABBREVIATION.test(masked.slice(Math.max(regionStart, stop - 4), stop))) stops.push(stop);
+      }
+      stopsOf.set(regionStart, stops);
     }
-    for (const match of masked.slice(end, to).matchAll(/[.!?](?=\s|$)/g)) {
-      const at = end + (match.index ?? 0);
-      if (/\b(e\.g|i\.e|etc|vs|cf)$/i.test(masked.slice(Math.max(end, at - 4), at))) continue;
-      to = at;
-      break;
+    // The first sentence end at or after the range closes its sentence; the one before opens it.
+    lo = 0;
+    hi = stops.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((stops[mid] ?? 0) < end) lo = mid + 1;
+      else hi = mid;
     }
-    return masked.slice(from, to);
+    const previous = lo > 0 ? stops[lo - 1] : undefined;
+    const from = previous !== undefined && previous < start ? previous + 1 : regionStart;
+    const to = stops[lo] ?? regionEnd;
+    let qualified = qualifiedAt.get(from);
+    if (qualified === undefined) qualifiedAt.set(from, (qualified = QUALIFIERS.test(masked.slice(from, to))));
+    return { before: masked.slice(Math.max(from, start - CUE_REACH), start), after: masked.slice(end, Math.min(to, end + CUE_REACH)), qualified };
   };
 }
 
@@ -377,11 +576,16 @@ function facts(repo: RepoIndex): RepoFacts {
   return cached;
 }
 
+/** Whether a repository-relative path is matched by a .gitignore (or lies in node_modules/.git): a build output or a local file. */
+export function isIgnoredPath(repo: RepoIndex, rel: string, dir = false): boolean {
+  return facts(repo).ignored(rel, dir);
+}
+
 /** Joins and normalizes a repository-relative path; null when it climbs above the root. */
 function joinRel(dir: string, rel: string): string | null {
-  const joined = path.posix.normalize(path.posix.join(dir || '.', rel));
+  const joined = path.posix.normalize(path.posix.join(dir || '.', rel)).replace(/(.)\/+$/, '$1');
   if (joined === '..' || joined.startsWith('../')) return null;
-  return joined === '.' ? '' : joined.replace(/\/+$/, '');
+  return joined === '.' ? '' : joined;
 }
 
 const TS_SOURCE_OF: Record<string, string[]> = { js: ['ts', 'tsx'], jsx: ['tsx'], mjs: ['mts'], cjs: ['cts'] };
@@ -545,7 +749,11 @@ export interface LinkReference {
   anchorEnd: number;
 }
 
-/** Relative links, images and link definitions of the file; URLs with a scheme are left out. */
+/**
+ * Relative links, images and link definitions of the file, and the `href` of HTML `<a>` and `src`
+ * of `<img>` tags (inline and block HTML, which GitHub renders as links and images); URLs with a
+ * scheme are left out.
+ */
 export function linkReferences(file: InstructionFile): LinkReference[] {
   const text = file.text;
   const out: LinkReference[] = [];
@@ -554,10 +762,57 @@ export function linkReferences(file: InstructionFile): LinkReference[] {
       const ref = locateDestination(text, node);
       if (ref) out.push(ref);
     }
+    if (node.type === 'html') out.push(...htmlDestinations(text, node));
     if ('children' in node) for (const child of node.children) visit(child as Nodes);
   };
   visit(file.tree());
   return out;
+}
+
+/** `<a ... href="x">` and `<img ... src="x">`, with the attribute value quoted, single-quoted or bare. */
+const HTML_DESTINATION = /<(a|img)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
+
+/**
+ * Destinations in one HTML node, located in the source (not in the node's value, which drops
+ * blockquote and list prefixes) so offsets are exact. HTML comments are skipped: GitHub hides them.
+ */
+function htmlDestinations(text: string, node: Html): LinkReference[] {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined || !/<(?:a|img)\b/i.test(node.value)) return [];
+  const source = text.slice(start, end);
+  const comments = [...source.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  const out: LinkReference[] = [];
+  for (const m of source.matchAll(HTML_DESTINATION)) {
+    const tag = (m[1] ?? '').toLowerCase();
+    const attribute = (m[2] ?? '').toLowerCase();
+    if ((tag === 'a') !== (attribute === 'href')) continue;
+    const at = m.index ?? 0;
+    if (comments.some(([from, to]) => from <= at && at < to)) continue;
+    const raw = m[3] ?? m[4] ?? m[5] ?? '';
+    // The value ends the match: its offset is the match end minus its length and any closing quote.
+    const valueStart = at + m[0].length - raw.length - (m[5] === undefined ? 1 : 0);
+    const ref = destinationOf(tag === 'img' ? 'image' : 'link', raw, start + valueStart, decodeHtmlAttribute);
+    if (ref) out.push(ref);
+  }
+  return out;
+}
+
+/** Character references in an attribute value (`&amp;`, `&#35;`, `&#x23;`), as the browser decodes them. */
+function decodeHtmlAttribute(value: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+  const decoded = value.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, ref: string) => {
+    if (ref[0] === '#') {
+      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
+    }
+    return named[ref.toLowerCase()] ?? all;
+  });
+  try {
+    return decodeURIComponent(decoded);
+  } catch {
+    return decoded;
+  }
 }
 
 function locateDestination(text: string, node: Link | Image | Definition): LinkReference | null {
@@ -602,19 +857,22 @@ function locateDestination(text: string, node: Link | Image | Definition): LinkR
       }
     }
   }
-  const raw = source.slice(rawStart, rawEnd);
+  return destinationOf(node.type, source.slice(rawStart, rawEnd), start + rawStart, decodeDestination);
+}
+
+/** A written destination at text offset `base`, split into path and fragment; null for URLs and templates. */
+function destinationOf(kind: LinkReference['kind'], raw: string, base: number, decode: (value: string) => string): LinkReference | null {
   if (raw === '' || /^[a-z][a-z0-9+.-]*:/i.test(raw) || raw.startsWith('//')) return null;
   if (/[{}<>]|\$\{?[A-Za-z_]/.test(raw)) return null; // templates and placeholders
   const hash = raw.indexOf('#');
   const rawPath = hash < 0 ? raw : raw.slice(0, hash);
   const query = rawPath.indexOf('?');
   const pathPart = query < 0 ? rawPath : rawPath.slice(0, query);
-  const base = start + rawStart;
   return {
-    kind: node.type,
+    kind,
     raw,
-    path: decodeDestination(pathPart),
-    anchor: hash < 0 ? null : decodeDestination(raw.slice(hash + 1)),
+    path: decode(pathPart),
+    anchor: hash < 0 ? null : decode(raw.slice(hash + 1)),
     pathStart: base,
     pathEnd: base + pathPart.length,
     anchorStart: hash < 0 ? base + raw.length : base + hash + 1,
@@ -632,7 +890,19 @@ function decodeDestination(value: string): string {
 }
 
 export type LinkResolution =
-  | { status: 'exists'; path: string; markdown: boolean }
+  | {
+      status: 'exists';
+      path: string;
+      /** The target is a Markdown file GitHub renders. */
+      markdown: boolean;
+      /** The target is a directory (GitHub lists it and renders its README below). */
+      directory: boolean;
+      /**
+       * The file whose headings a `#fragment` names: the target itself when it is Markdown, the README
+       * GitHub renders for a directory, else null (`src/a.ts#L10` is a line, not a heading).
+       */
+      page: string | null;
+    }
   | { status: 'ignored'; path: string }
   | { status: 'outside' }
   | { status: 'missing'; path: string; suggestion: string | null };
@@ -645,10 +915,36 @@ export function resolveLink(repo: RepoIndex, file: string, link: Pick<LinkRefere
   const dirWanted = link.path.endsWith('/');
   const target = link.path === '' ? file : link.path.startsWith('/') ? joinRel('', link.path.slice(1)) : joinRel(dirOf(file), link.path);
   if (target === null) return { status: 'outside' };
-  if (repo.has(target) && !dirWanted) return { status: 'exists', path: target, markdown: /\.(md|mdx|markdown)$/i.test(target) };
-  if (existsIn(repo, target)) return { status: 'exists', path: target, markdown: false };
+  if (repo.has(target) && !dirWanted) {
+    const markdown = isMarkdownPath(target);
+    return { status: 'exists', path: target, markdown, directory: false, page: markdown ? target : null };
+  }
+  if (repo.dirs.has(target)) return { status: 'exists', path: target, markdown: false, directory: true, page: directoryReadme(repo, target) };
+  // A path through a symlinked directory or a submodule: listed, but nothing known below it.
+  if (existsIn(repo, target)) return { status: 'exists', path: target, markdown: false, directory: false, page: null };
   if (facts(repo).ignored(target, dirWanted)) return { status: 'ignored', path: target };
   return { status: 'missing', path: target, suggestion: suggestPath(repo, target, dirWanted) };
+}
+
+function isMarkdownPath(rel: string): boolean {
+  return /\.(md|mdx|markdown)$/i.test(rel);
+}
+
+/**
+ * The README GitHub renders below a directory's listing, so `dir/#section` lands on its heading:
+ * a file named README (any case) with a markup extension, Markdown first. At the repository root
+ * GitHub looks in `.github/`, then the root, then `docs/` ("About READMEs", docs.github.com:
+ * "the .github directory, then the repository's root directory, and finally the docs directory").
+ */
+export function directoryReadme(repo: RepoIndex, dir: string): string | null {
+  const places = dir === '' ? ['.github', '', 'docs'] : [dir];
+  const entries = facts(repo).dirEntries;
+  for (const place of places) {
+    const readmes = (entries.get(place) ?? []).filter((p) => /^readme(\.[\w]+)?$/i.test(p.slice(p.lastIndexOf('/') + 1)) && repo.has(p));
+    const chosen = readmes.filter(isMarkdownPath).sort()[0] ?? readmes.sort()[0];
+    if (chosen !== undefined) return chosen;
+  }
+  return null;
 }
 
 /**
@@ -713,12 +1009,13 @@ function headingText(node: Heading | Nodes): string {
 
 const anchorCache = new WeakMap<RepoIndex, Map<string, Anchor[] | null>>();
 
-/** Anchors of a Markdown file in the repository (parsed once per run), or null if unreadable. */
+/** Anchors of a Markdown file in the repository (parsed once per run), or null if unreadable or not Markdown. */
 export function anchorsOfFile(repo: RepoIndex, rel: string): Anchor[] | null {
   let perRepo = anchorCache.get(repo);
   if (!perRepo) anchorCache.set(repo, (perRepo = new Map()));
   if (!perRepo.has(rel)) {
-    const text = repo.text(rel);
+    // Only Markdown gets heading ids from GitHub's Markdown pipeline (a README.rst has its own).
+    const text = isMarkdownPath(rel) ? repo.text(rel) : null;
     perRepo.set(rel, text === null ? null : anchorsOf(parseMarkdown(text.replace(/^\uFEFF/, ''))));
   }
   return perRepo.get(rel) ?? null;

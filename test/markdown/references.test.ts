@@ -29,6 +29,8 @@ const repo = new RepoIndex({
     '/repo/AGENTS.md': '# Agents\n',
     '/repo/README.md': '# Acme\n\n## Install\n\n## Install\n',
     '/repo/docs/guides/setup.md': '# Setup\n',
+    '/repo/docs/guides/README.md': '# Guides\n',
+    '/repo/docs/guides/readme.txt': 'Guides\n',
     '/repo/src/utils/formatter.ts': '',
     '/repo/config/app.yml': '',
     '/repo/packages/db/package.json': '{"name":"@acme/db"}',
@@ -251,6 +253,24 @@ describe('linkReferences', () => {
     { name: 'link text with nested brackets and code', md: '[`a](b` [c]](x.md)\n', links: [{ kind: 'link', path: 'x.md', anchor: null, pathText: 'x.md', anchorText: '' }] },
     { name: 'definition', md: '[r]: ./a.md#x "T"\n\n[y][r]\n', links: [{ kind: 'definition', path: './a.md', anchor: 'x', pathText: './a.md', anchorText: 'x' }] },
     { name: 'inside a blockquote list', md: '> - [n](a.md)\n', links: [{ kind: 'link', path: 'a.md', anchor: null, pathText: 'a.md', anchorText: '' }] },
+    { name: 'directory with an anchor', md: '[ui](packages/ui/#usage)\n', links: [{ kind: 'link', path: 'packages/ui/', anchor: 'usage', pathText: 'packages/ui/', anchorText: 'usage' }] },
+    { name: 'inline HTML link', md: 'See <a href="docs/a.md#b-c">the guide</a>.\n', links: [{ kind: 'link', path: 'docs/a.md', anchor: 'b-c', pathText: 'docs/a.md', anchorText: 'b-c' }] },
+    {
+      name: 'block HTML: single quotes, bare values, other attributes, images',
+      md: '<p align="center">\n  <a class="x" href=\'docs/a.md\'><img alt="logo" src="img/logo.png"></a>\n  <a href=docs/b.md#top>b</a>\n</p>\n',
+      links: [
+        { kind: 'link', path: 'docs/a.md', anchor: null, pathText: 'docs/a.md', anchorText: '' },
+        { kind: 'image', path: 'img/logo.png', anchor: null, pathText: 'img/logo.png', anchorText: '' },
+        { kind: 'link', path: 'docs/b.md', anchor: 'top', pathText: 'docs/b.md', anchorText: 'top' },
+      ],
+    },
+    { name: 'HTML in a blockquote keeps exact offsets', md: '> <a href="docs/my%20notes.md#x">n</a>\n', links: [{ kind: 'link', path: 'docs/my notes.md', anchor: 'x', pathText: 'docs/my%20notes.md', anchorText: 'x' }] },
+    { name: 'HTML character references are decoded', md: '<a href="docs/a&amp;b.md#q&#38;a">x</a>\n', links: [{ kind: 'link', path: 'docs/a&b.md', anchor: 'q&a', pathText: 'docs/a&amp;b.md', anchorText: 'q&#38;a' }] },
+    {
+      name: 'HTML comments, anchors without href, URLs and <img href> are skipped',
+      md: '<!-- <a href="old.md">old</a> -->\n\n<a name="x"></a> <a href="https://x.dev/a.md">u</a> <img href="a.png">\n',
+      links: [],
+    },
     { name: 'URLs, mailto, autolinks and templates are skipped', md: '[a](https://x.dev/a.md) [m](mailto:a@b.c) <https://x.dev> www.x.dev [p](//cdn/x) [t](${BASE}/a.md)\n', links: [] },
   ];
   it.each(cases)('$name', ({ md, links }) => {
@@ -259,13 +279,16 @@ describe('linkReferences', () => {
   });
 
   const resolutions: { file: string; path: string; expected: Record<string, unknown> }[] = [
-    { file: 'AGENTS.md', path: 'README.md', expected: { status: 'exists', path: 'README.md', markdown: true } },
-    { file: 'AGENTS.md', path: '', expected: { status: 'exists', path: 'AGENTS.md', markdown: true } },
-    { file: 'AGENTS.md', path: 'packages/db/', expected: { status: 'exists', path: 'packages/db', markdown: false } },
-    { file: 'packages/db/AGENTS.md', path: '/docs/guides/setup.md', expected: { status: 'exists', path: 'docs/guides/setup.md', markdown: true } },
-    { file: 'packages/db/AGENTS.md', path: '../../README.md', expected: { status: 'exists', path: 'README.md', markdown: true } },
+    { file: 'AGENTS.md', path: 'README.md', expected: { status: 'exists', path: 'README.md', markdown: true, directory: false, page: 'README.md' } },
+    { file: 'AGENTS.md', path: '', expected: { status: 'exists', path: 'AGENTS.md', markdown: true, directory: false, page: 'AGENTS.md' } },
+    // A directory's fragments are the headings of the README GitHub renders below it (none here).
+    { file: 'AGENTS.md', path: 'packages/db/', expected: { status: 'exists', path: 'packages/db', markdown: false, directory: true, page: null } },
+    { file: 'AGENTS.md', path: 'docs/guides', expected: { status: 'exists', path: 'docs/guides', markdown: false, directory: true, page: 'docs/guides/README.md' } },
+    { file: 'AGENTS.md', path: './', expected: { status: 'exists', path: '', markdown: false, directory: true, page: 'README.md' } },
+    { file: 'packages/db/AGENTS.md', path: '/docs/guides/setup.md', expected: { status: 'exists', path: 'docs/guides/setup.md', markdown: true, directory: false, page: 'docs/guides/setup.md' } },
+    { file: 'packages/db/AGENTS.md', path: '../../README.md', expected: { status: 'exists', path: 'README.md', markdown: true, directory: false, page: 'README.md' } },
     { file: 'packages/db/AGENTS.md', path: '../../../x.md', expected: { status: 'outside' } },
-    { file: 'AGENTS.md', path: 'shared/conventions.md', expected: { status: 'exists', path: 'shared/conventions.md', markdown: false } },
+    { file: 'AGENTS.md', path: 'shared/conventions.md', expected: { status: 'exists', path: 'shared/conventions.md', markdown: false, directory: false, page: null } },
     { file: 'AGENTS.md', path: 'coverage/index.html', expected: { status: 'ignored', path: 'coverage/index.html' } },
     { file: 'AGENTS.md', path: 'docs/setup.md', expected: { status: 'missing', path: 'docs/setup.md', suggestion: 'docs/guides/setup.md' } },
     // Links are relative to the file only: GitHub never resolves them from the root.
@@ -274,5 +297,116 @@ describe('linkReferences', () => {
   ];
   it.each(resolutions)('resolves $path from $file', ({ file, path, expected }) => {
     expect(resolveLink(repo, file, { path })).toEqual(expected);
+  });
+});
+
+describe('negated mentions', () => {
+  /**
+   * [sentence, path, how it reads]: `negated` says the path does not or should not exist, `claim`
+   * says it exists (a missing one is reported), `qualified` makes existence optional.
+   */
+  const table: [string, string, 'negated' | 'claim' | 'qualified'][] = [
+    // English: "there is no", "no X is committed", "not checked in", "never commit", "fails on", ...
+    ['There is no `package.json`: everything runs through `deno task`.', 'package.json', 'negated'],
+    ["There's no `tsconfig.build.json` any more.", 'tsconfig.build.json', 'negated'],
+    ['There are no root `yarn.lock` files.', 'yarn.lock', 'negated'],
+    ['No `package-lock.json` is committed.', 'package-lock.json', 'negated'],
+    ['`package-lock.json` is not checked in.', 'package-lock.json', 'negated'],
+    ['`.env.production` must never be committed.', '.env.production', 'negated'],
+    ['Never commit `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['Avoid committing `coverage-final.json`.', 'coverage-final.json', 'negated'],
+    ["Don't add a `yarn.lock`.", 'yarn.lock', 'negated'],
+    ['Never commit `.env.staging`, `secrets.json` or `keys/`.', 'secrets.json', 'negated'],
+    ['Never commit `.env.staging`, `secrets.json` or `keys/`.', 'keys/', 'negated'],
+    ['CI fails on a `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['Do not run `npm install` or `yarn`; CI fails on a `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['The build fails if a `package-lock.json` exists.', 'package-lock.json', 'negated'],
+    ['If `package-lock.json` exists, something ran npm.', 'package-lock.json', 'negated'],
+    ['CI rejects any `yarn.lock`.', 'yarn.lock', 'negated'],
+    ['Build without a `tsconfig.build.json`.', 'tsconfig.build.json', 'negated'],
+    ['Use `pnpm-lock.yaml`, not `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['Keep `pnpm-lock.yaml` instead of `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['Keep `pnpm-lock.yaml` rather than `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['`src/schema.gen.ts` is generated by `pnpm codegen`.', 'src/schema.gen.ts', 'qualified'],
+    ['`out/` is gitignored.', 'out/', 'negated'],
+    ['`out/` and `tmp/` are ignored.', 'out/', 'negated'],
+    ['`src/legacy.ts` no longer exists.', 'src/legacy.ts', 'negated'],
+    ['`src/legacy.ts` does not exist any more.', 'src/legacy.ts', 'qualified'],
+    ['`src/legacy.ts` used to hold the router.', 'src/legacy.ts', 'negated'],
+    ['`src/old/` was replaced by `src/new/`.', 'src/old/', 'negated'],
+    ['`src/old.ts` is deprecated.', 'src/old.ts', 'negated'],
+    ['`src/old.ts` (removed in v2) held the router.', 'src/old.ts', 'qualified'],
+    ['Do not create `yarn.lock`.', 'yarn.lock', 'qualified'],
+    ['Delete `package-lock.json` if npm wrote one.', 'package-lock.json', 'qualified'],
+    // German, French, Spanish, Portuguese, Japanese, Chinese, Korean (the vague-rules languages).
+    ['Es gibt keine `package.json`.', 'package.json', 'negated'],
+    ['`package-lock.json` wird nicht eingecheckt.', 'package-lock.json', 'negated'],
+    ['`package-lock.json` niemals committen.', 'package-lock.json', 'negated'],
+    ['`src/gen.ts` wird automatisch generiert.', 'src/gen.ts', 'negated'],
+    ["Il n'y a pas de `package.json`.", 'package.json', 'negated'],
+    ['Ne commitez jamais `package-lock.json`.', 'package-lock.json', 'negated'],
+    ["`src/legacy.ts` n'existe plus.", 'src/legacy.ts', 'negated'],
+    ['No hay `package.json`.', 'package.json', 'negated'],
+    ['Nunca subas `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['`src/legacy.ts` ya no existe.', 'src/legacy.ts', 'negated'],
+    ['Não há `package.json`.', 'package.json', 'negated'],
+    ['Nunca faça commit de `package-lock.json`.', 'package-lock.json', 'negated'],
+    ['`package.json` はありません。', 'package.json', 'negated'],
+    ['`package-lock.json` をコミットしないでください。', 'package-lock.json', 'negated'],
+    ['没有 `package.json`。', 'package.json', 'negated'],
+    ['不要提交 `package-lock.json`。', 'package-lock.json', 'negated'],
+    ['`package.json` 파일은 없습니다.', 'package.json', 'negated'],
+    ['`package-lock.json`을 커밋하지 마세요.', 'package-lock.json', 'negated'],
+    // Earlier sentences of the same paragraph (two sentence ends before the path) do not hide the cue.
+    ['Deno 2 + Fresh 1.7. Routes in `routes/`. There is no `package.json`: use `deno task`.', 'package.json', 'negated'],
+    // Claims: the same words elsewhere in the sentence, or a prohibition that guards an existing path.
+    ['Edit `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['Never edit `src/x.ts` by hand.', 'src/x.ts', 'claim'],
+    ['Do not modify `src/x.ts`.', 'src/x.ts', 'claim'],
+    ["Don't commit changes to `src/x.ts` without review.", 'src/x.ts', 'claim'],
+    ['No changes to `src/x.ts` without review.', 'src/x.ts', 'claim'],
+    ['There is no test for `src/x.ts` yet.', 'src/x.ts', 'claim'],
+    ['`src/x.ts` is not exported.', 'src/x.ts', 'claim'],
+    ['`src/x.ts` is not the entry point.', 'src/x.ts', 'claim'],
+    ['Tests are not in `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['`src/x.ts` is used to configure the app.', 'src/x.ts', 'claim'],
+    ['`src/x.ts` fails on Windows.', 'src/x.ts', 'claim'],
+    ['`src/x.ts` is ignored by ESLint.', 'src/x.ts', 'claim'],
+    ['`src/old/` was replaced by `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['Use `src/x.ts` instead of `src/old.ts`.', 'src/x.ts', 'claim'],
+    ['Instead of `src/old.ts`, edit `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['There is no package.json. Edit `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['Read this. Create a branch first. Then edit `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['Never commit secrets; edit `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['Es gibt keinen Test für `src/x.ts`.', 'src/x.ts', 'claim'],
+    ['`src/x.ts` nicht von Hand bearbeiten.', 'src/x.ts', 'claim'],
+    ["N'éditez pas `src/x.ts`.", 'src/x.ts', 'claim'],
+    ['No edites `src/x.ts` a mano.', 'src/x.ts', 'claim'],
+    ['不要编辑 `src/x.ts`。', 'src/x.ts', 'claim'],
+    ['`src/x.ts` を編集してください。', 'src/x.ts', 'claim'],
+  ];
+  it.each(table)('%j: `%s` reads as %s', (md, value, expected) => {
+    const ref = pathReferences(instruction(`${md}\n`)).find((r) => r.value === value);
+    expect(ref, `no path reference ${value}`).toBeDefined();
+    const got = ref?.negated ? 'negated' : ref?.qualified ? 'qualified' : 'claim';
+    // A negated sentence may also carry a qualifier; what matters is that it is not a claim.
+    expect(expected === 'claim' ? got : got === 'claim' ? 'claim' : expected).toBe(expected);
+  });
+});
+
+describe('local script runs are commands, not paths', () => {
+  const cases: [string, string[]][] = [
+    // Run: the command rules check it (and its executable bit), so it is no path reference.
+    ['Run `./scripts/dev.sh` first.', []],
+    ['Start the stack with `bin/dev`.', []],
+    ['Run `scripts/seed.ts` to load demo data.', []],
+    // Mentioned: a path, checked for existence only.
+    ['Edit `./scripts/dev.sh` to change the port.', ['./scripts/dev.sh']],
+    ['See `scripts/lint.sh` for the flags.', ['scripts/lint.sh']],
+    ['The entry point is `./src/index.ts`.', ['./src/index.ts']],
+    ['`./scripts/old.sh` was removed.', ['./scripts/old.sh']],
+  ];
+  it.each(cases)('%j', (md, values) => {
+    expect(pathReferences(instruction(`${md}\n`)).map((r) => r.value)).toEqual(values);
   });
 });

@@ -7,7 +7,7 @@ testRule(rule, {
   valid: [
     {
       fixture: `${F}/valid-real-project`,
-      name: 'GitHub slugs (duplicates, punctuation, emoji, Unicode, setext), HTML anchors, directories, images, definitions, gitignored targets, URLs',
+      name: 'GitHub slugs (duplicates, punctuation, emoji, Unicode, setext), HTML anchors, directories and their READMEs, images, definitions, HTML links, gitignored targets, URLs',
     },
   ],
   invalid: [
@@ -39,6 +39,22 @@ testRule(rule, {
         { file: 'AGENTS.md', line: 8, column: 37, endLine: 8, endColumn: 66, messageId: 'outsideRepo', data: { url: '../../platform/CONVENTIONS.md' } },
         // A link reference definition.
         { file: 'AGENTS.md', line: 11, column: 10, endLine: 11, endColumn: 25, messageId: 'missingTarget', data: { url: 'docs/RELEASE.md', resolved: 'docs/RELEASE.md', suggestion: null } },
+        // HTML links: the href value (inline HTML), and the fragment against the target's headings.
+        { file: 'AGENTS.md', line: 13, column: 31, endLine: 13, endColumn: 37, messageId: 'missingAnchor', data: { anchor: 'instal', target: 'docs/guides/setup.md', suggestion: null } },
+        {
+          file: 'AGENTS.md',
+          line: 13,
+          column: 62,
+          endLine: 13,
+          endColumn: 84,
+          messageId: 'missingTarget',
+          data: { url: 'docs/guides/missing.md', resolved: 'docs/guides/missing.md', suggestion: null },
+        },
+        // Block HTML: a directory's fragment names a heading of the README GitHub renders below it.
+        { file: 'AGENTS.md', line: 16, column: 26, endLine: 16, endColumn: 35, messageId: 'missingAnchor', data: { anchor: 'deploying', target: 'packages/web/README.md', suggestion: 'deploy' } },
+        { file: 'AGENTS.md', line: 16, column: 55, endLine: 16, endColumn: 72, messageId: 'missingTarget', data: { url: 'docs/img/logo.svg', resolved: 'docs/img/logo.svg', suggestion: null } },
+        // `packages/web/#deploy` and `packages/web#deploy` land on its README's "Deploy"; docs/guides/ has no README.
+        { file: 'AGENTS.md', line: 19, column: 97, endLine: 19, endColumn: 102, messageId: 'missingAnchor', data: { anchor: 'setup', target: 'docs/guides/', suggestion: null } },
         // `../../README.md` from packages/web/ is the root README: its anchor is checked there.
         {
           file: 'packages/web/AGENTS.md',

@@ -15,7 +15,7 @@ const missing = (file: string, line: number, column: number, path: string, tried
 const movedPaths = [
   // A file that moved: the same name elsewhere is the suggestion.
   missing('AGENTS.md', 3, 13, 'docs/setup.md', '`docs/setup.md`', 'docs/guides/setup.md'),
-  missing('AGENTS.md', 3, 39, './scripts/bootstrap.sh', '`scripts/bootstrap.sh`', null),
+  // (`./scripts/bootstrap.sh` on line 3 is run, not named: no-unknown-binary reports it, once.)
   // A rename in the same directory: the closest sibling.
   missing('AGENTS.md', 5, 31, 'src/utils/format.ts', '`src/utils/format.ts`', 'src/utils/formatter.ts'),
   // A prohibition still claims the directory exists.
@@ -25,6 +25,8 @@ const movedPaths = [
   missing('AGENTS.md', 8, 9, 'CONTRIBUTING.md', '`CONTRIBUTING.md`', null),
   // In a table cell. (`tmp/` on line 9 is qualified by "if present" and not reported.)
   missing('AGENTS.md', 13, 10, 'packages/api/src/routes/', '`packages/api/src/routes/`', 'packages/api/src/router/'),
+  // An explicit `./` path that is mentioned, not run.
+  missing('AGENTS.md', 15, 6, './scripts/teardown.sh', '`scripts/teardown.sh`', null),
   // In a heading of a nested file: looked for from the file's directory and the root, suggested relative to the file.
   missing('packages/api/AGENTS.md', 3, 16, 'src/routes/', '`packages/api/src/routes/` and `src/routes/`', 'src/router/'),
 ];
@@ -35,8 +37,27 @@ testRule(rule, {
       fixture: `${F}/valid-real-project`,
       name: 'a real monorepo: existing paths, globs, placeholders, packages, identifiers, gitignored outputs, qualifiers',
     },
+    {
+      // `./scripts/tests.sh` is missing, but it is run: no-unknown-binary reports it, not this rule.
+      fixture: 'rules/no-unknown-binary/invalid-inline-scripts',
+      name: 'local script runs are commands, not paths',
+    },
   ],
   invalid: [
+    {
+      fixture: `${F}/invalid-negated-sentences`,
+      name: 'negated sentences ("there is no", "never commit", "CI fails on", "is gitignored", ...) are not claims; their neighbours are',
+      errors: [
+        // "Use `bun.lock`, not `package-lock.json`": the first is a claim, the second is negated.
+        missing('AGENTS.md', 8, 30, 'bun.lock', '`bun.lock`', null),
+        missing('AGENTS.md', 10, 9, 'src/app.ts', '`src/app.ts`', null),
+        // A prohibition on editing still claims the directory exists.
+        missing('AGENTS.md', 10, 54, 'src/generated/', '`src/generated/`', null),
+        // "no" and "do not commit" negate only what they stand next to.
+        missing('AGENTS.md', 11, 25, 'src/server.ts', '`src/server.ts`', null),
+        missing('AGENTS.md', 11, 71, 'src/db.ts', '`src/db.ts`', null),
+      ],
+    },
     { fixture: `${F}/invalid-moved-paths`, name: 'moved, renamed and deleted paths', errors: movedPaths },
     {
       fixture: `${F}/invalid-moved-paths`,

@@ -8,6 +8,8 @@ testRule(rule, {
     { fixture: `${F}/valid-npx-and-scripts` },
     // bin/dev and scripts/dev.sh are committed as 100755; seed.sh (100644) is only run through `bash`/`sh`.
     { fixture: `${F}/valid-executable-bit` },
+    // Inline runs of committed 100755 scripts; mentions ("edit", "read"), removed and prohibited scripts are not runs.
+    { fixture: `${F}/valid-inline-scripts` },
   ],
   invalid: [
     {
@@ -26,6 +28,16 @@ testRule(rule, {
         { file: 'AGENTS.md', line: 6, column: 1, endLine: 6, endColumn: 8, messageId: 'notExecutable', data: { tool: 'bin/dev', name: 'bin/dev', what: 'script', where: 'bin/dev', suggestion: '' } },
         { file: 'AGENTS.md', line: 7, column: 15, endLine: 7, endColumn: 23, messageId: 'notExecutable', data: { tool: './dev.sh', name: './dev.sh', what: 'script', where: 'scripts/dev.sh', suggestion: '' } },
         { file: 'AGENTS.md', line: 14, column: 1, endLine: 14, endColumn: 18, messageId: 'notExecutable', data: { tool: './scripts/seed.sh', name: './scripts/seed.sh', what: 'script', where: 'scripts/seed.sh', suggestion: '' } },
+      ],
+    },
+    {
+      // Inline code that runs a local script is a command: each is reported once, underlining the script.
+      fixture: `${F}/invalid-inline-scripts`,
+      errors: [
+        { file: 'AGENTS.md', line: 3, column: 24, endLine: 3, endColumn: 40, messageId: 'notExecutable', data: { tool: './scripts/dev.sh', name: './scripts/dev.sh', what: 'script', where: 'scripts/dev.sh', suggestion: '' } },
+        { file: 'AGENTS.md', line: 3, column: 47, endLine: 3, endColumn: 54, messageId: 'notExecutable', data: { tool: 'bin/dev', name: 'bin/dev', what: 'script', where: 'bin/dev', suggestion: '' } },
+        { file: 'AGENTS.md', line: 5, column: 6, endLine: 5, endColumn: 22, messageId: 'notExecutable', data: { tool: 'scripts/seed.mjs', name: 'scripts/seed.mjs', what: 'script', where: 'scripts/seed.mjs', suggestion: '' } },
+        { file: 'AGENTS.md', line: 5, column: 49, endLine: 5, endColumn: 67, messageId: 'missingLocalScript', data: { tool: './scripts/tests.sh', name: './scripts/tests.sh', what: 'script', where: 'scripts', suggestion: './scripts/test.sh' } },
       ],
     },
   ],

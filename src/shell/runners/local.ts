@@ -1,6 +1,7 @@
 import { finding, join, literal } from './common.js';
 import type { Runner } from './types.js';
 import type { ShellWord } from '../parse.js';
+import { isIgnoredPath } from '../../markdown/references.js';
 
 /** Directories that hold build outputs or installed tools, usually gitignored: never reported. */
 const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|vendor|\.bin|bazel-[^/]+)\//;
@@ -20,7 +21,9 @@ export function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: str
     }
     return [];
   }
-  if (ctx.repo.has(rel)) return [];
+  // A directory is not a script that went missing, and a gitignored script (a local helper, a build
+  // output) is not expected in a checkout.
+  if (ctx.repo.has(rel) || probe.kind === 'dir' || ctx.repo.dirs.has(rel) || isIgnoredPath(ctx.repo, rel)) return [];
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
   const siblings = ctx.repo.files.filter((f) => (f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '') === dir).map((f) => f.slice(dir ? dir.length + 1 : 0));
   const prefix = word.value.includes('/') ? word.value.slice(0, word.value.lastIndexOf('/') + 1) : '';
