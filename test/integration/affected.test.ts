@@ -26,10 +26,13 @@ async function filesReported(paths: string[]): Promise<string[]> {
 }
 
 describe('paths from lint-staged: lint what the files affect', () => {
-  it('an instruction file is linted with every chain it is part of', async () => {
+  it('an instruction file is linted with the files loaded after it in its chains, not those above it', async () => {
     // packages/a's chain from its own directory is AGENTS.override.md (root) then packages/a/AGENTS.md.
-    // AGENTS.md (shadowed, never loaded) and packages/b are not part of it.
-    expect(await filesReported(['packages/a/AGENTS.md'])).toEqual(['AGENTS.override.md', 'packages/a/AGENTS.md']);
+    // Nothing loads after packages/a/AGENTS.md; the root override's findings count every cwd of the
+    // repository, which a run scoped to packages/a does not simulate, so they belong to a run that
+    // stages the override (next case). AGENTS.md (shadowed, never loaded) and packages/b are not part of it.
+    expect(await filesReported(['packages/a/AGENTS.md'])).toEqual(['packages/a/AGENTS.md']);
+    expect(await filesReported(['packages/a/AGENTS.md', 'AGENTS.override.md'])).toEqual(['AGENTS.override.md', 'packages/a/AGENTS.md', 'packages/b/AGENTS.md']);
   });
 
   it('the root override is part of every chain, so it brings in every file loaded with it', async () => {
