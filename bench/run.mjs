@@ -38,13 +38,14 @@ function workload(name, args) {
 function once(cmd, args, cwd) {
   const env = { ...process.env, CODEX_HOME: path.join(work, 'codex-home'), NO_COLOR: '1' };
   if (haveTime) {
-    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 1 << 28 });
+    // The report goes to /dev/null: a 10,000-package report is ~250 MB, which a pipe to this process would have to hold.
+    const r = spawnSync('/usr/bin/time', ['-f', '%e %M', cmd, ...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
     const last = r.stderr.trim().split('\n').pop() ?? '';
     const [wall, kb] = last.split(' ').map(Number);
     return { wall, rss: kb / 1024, code: r.status };
   }
   const t = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd, env, maxBuffer: 1 << 28 });
+  const r = spawnSync(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'ignore'] });
   return { wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, code: r.status };
 }
 

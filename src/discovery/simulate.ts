@@ -95,18 +95,24 @@ export class ProbeCache {
 /** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
 export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
-  for (let dir = cwd; ; dir = path.dirname(dir)) {
-    for (const marker of markers) {
-      // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
-      // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
-      const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
-      const probe = cache.probe(probePath);
-      if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
-    }
-    if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
-    const parent = path.dirname(dir);
-    if (parent === dir) return { dir: null, reason: { kind: 'none' } };
-  }
+  // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
+  // the thousands of cwds of a monorepo walk each directory once.
+  const scope = `${markers.join('\0')}\u0001${boundary ?? ''}\u0001`;
+  const from = (dir: string): RootInfo =>
+    cache.memoBy(findRoot, scope + dir, () => {
+      for (const marker of markers) {
+        // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
+        // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
+        const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
+        const probe = cache.probe(probePath);
+        if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
+      }
+      if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
+      const parent = path.dirname(dir);
+      if (parent === dir) return { dir: null, reason: { kind: 'none' } };
+      return from(parent);
+    });
+  return from(cwd);
 }
 
 /** Directories searched: root → cwd inclusive, or only the cwd without a root (§1.12). */
@@ -160,62 +166,95 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
 
   const root = findRoot(cache, cwd, settings.rootMarkers, options.boundary);
   base.root = root;
-  const names = candidateNames(settings.fallbackFilenames);
-  const chosen: CandidateProbe[] = [];
-  for (const dir of searchDirectories(cwd, root.dir)) {
-    const searched = probeDirectory(cache, dir, names);
-    base.searched.push({ dir, candidates: searched.candidates, chosen: searched.chosen });
-    if (searched.error) {
-      base.error = { path: searched.error.path, code: searched.error.code ?? 'EIO' };
-      return finish(base, settings, []);
-    }
-    if (searched.chosen) chosen.push(searched.chosen);
-  }
-
-  let remaining = settings.maxBytes;
-  for (const candidate of chosen) {
-    const file: LoadedFile = {
-      path: candidate.path,
-      name: candidate.name,
-      bytes: candidate.size ?? 0,
-      usedBytes: 0,
-      text: '',
-      dropped: null,
-      cut: null,
-      remainingBefore: remaining,
-    };
-    base.files.push(file);
-    if (remaining === 0) {
-      file.dropped = 'budget';
-      continue;
-    }
-    const read = cache.read(candidate.path, remaining);
-    if ('error' in read) {
-      if (read.error.code === 'ENOENT') {
-        file.dropped = 'vanished';
-        continue;
-      }
-      base.error = { path: candidate.path, code: read.error.code };
-      base.files = [];
-      return finish(base, settings, []);
-    }
-    const kept = read.bytes;
-    if (kept.length < file.bytes) {
-      file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
-    }
-    file.text = cache.decoded(candidate.path, kept);
-    // The root file's text is the same from every cwd below it: scanned once.
-    if (cache.memo(isRustWhitespaceOnly, file.text)) {
-      file.dropped = 'whitespace';
-      continue;
-    }
-    file.usedBytes = kept.length;
-    remaining -= kept.length;
-  }
-  return finish(base, settings, base.files.filter((f) => f.dropped === null).map((f) => f.text), cache);
+  const chain = chainState(cache, settings, root.dir, cwd);
+  base.searched = chain.searched;
+  base.error = chain.error ?? chain.readError;
+  base.files = chain.files;
+  return finish(base, settings, base.error ? [] : chain.files.filter((f) => f.dropped === null).map((f) => f.text), cache);
 }
 
 const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
+
+/**
+ * What discovery has found once it searched every directory from the root down to `dir`: the
+ * directories searched, the files selected with what the budget left of each, or the error that
+ * voids them all. It depends only on the settings, the root and the directories on the way, so it
+ * is built from the parent directory's state and memoised: the cwds of a monorepo share their
+ * prefixes, and each directory is probed and each file budgeted once per (settings, root).
+ *
+ * The order is Codex's: every directory is probed before any file is read, and a probe error
+ * anywhere drops all files (Appendix A); a read error drops all files too. Probing a directory
+ * after reading the files above it gives the same answers, since reads and probes are pure.
+ */
+interface ChainState {
+  searched: SearchedDirectory[];
+  files: LoadedFile[];
+  remaining: number;
+  error: { path: string; code: string } | null;
+  /** A read failed (not a probe): files are dropped, yet deeper directories are still searched. */
+  readError: { path: string; code: string } | null;
+}
+
+function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
+  return cache.memoBy(settings, `${root ?? ''}\u0001${dir}`, () => {
+    const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
+    if (parent?.error) return parent;
+    const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
+    const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
+    const searchedDirs = parent ? [...parent.searched, entry] : [entry];
+    if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
+    const state: ChainState = { searched: searchedDirs, files: parent?.files ?? [], remaining: parent?.remaining ?? settings.maxBytes, error: null, readError: parent?.readError ?? null };
+    if (searched.chosen && !state.readError) {
+      const file = loadFile(cache, searched.chosen, state.remaining);
+      if ('error' in file) state.readError = file.error;
+      else {
+        state.files = [...state.files, file];
+        state.remaining -= file.usedBytes;
+      }
+    }
+    // A read error is what a complete search ends with: it voids the files for this cwd and below.
+    if (state.readError) return { ...state, files: [], error: null };
+    return state;
+  });
+}
+
+/** One selected candidate under the budget left (or the read error that drops every file). */
+function loadFile(cache: ProbeCache, candidate: CandidateProbe, remaining: number): LoadedFile | { error: { path: string; code: string } } {
+  const file: LoadedFile = {
+    path: candidate.path,
+    name: candidate.name,
+    bytes: candidate.size ?? 0,
+    usedBytes: 0,
+    text: '',
+    dropped: null,
+    cut: null,
+    remainingBefore: remaining,
+  };
+  if (remaining === 0) {
+    file.dropped = 'budget';
+    return file;
+  }
+  const read = cache.read(candidate.path, remaining);
+  if ('error' in read) {
+    if (read.error.code === 'ENOENT') {
+      file.dropped = 'vanished';
+      return file;
+    }
+    return { error: { path: candidate.path, code: read.error.code } };
+  }
+  const kept = read.bytes;
+  if (kept.length < file.bytes) {
+    file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
+  }
+  file.text = cache.decoded(candidate.path, kept);
+  // The root file's text is the same from every cwd below it: scanned once.
+  if (cache.memo(isRustWhitespaceOnly, file.text)) {
+    file.dropped = 'whitespace';
+    return file;
+  }
+  file.usedBytes = kept.length;
+  return file;
+}
 
 /** Whether the kept bytes end inside a UTF-8 sequence (the agent then sees U+FFFD). */
 function splitsCharacter(kept: Uint8Array): boolean {
