@@ -10,10 +10,11 @@ export const AMP_NAMES = ['AGENTS.md', 'Agents.md', 'agents.md', 'AGENT.md', 'Ag
 
 /** Mentions: `/@([a-zA-Z0-9._~/*?[\]{}\\,-]+)/g` after removing code; trailing `.,;!?)` dropped; globs skipped here. */
 export function ampMentions(text: string): ImportRef[] {
-  const code = codeRanges(text, 'markdown');
+  // Code ranges are found only once a reference needs them (most files hold no `@` at all).
+  let code: [number, number][] | undefined;
   const refs: ImportRef[] = [];
   for (const m of text.matchAll(/@([a-zA-Z0-9._~/*?[\]{}\\,-]+)/g)) {
-    if (inRanges(code, m.index)) continue;
+    if (inRanges((code ??= codeRanges(text, 'markdown')), m.index)) continue;
     const target = (m[1] ?? '').replace(/[.,;!?)]+$/, '').replace(/\\\*/g, '*');
     // `~/…` resolves against the user's home (outside the repository); globs are expanded with ripgrep.
     if (target === '' || target.startsWith('~/') || /[*?[{]/.test(target)) continue;

@@ -27,11 +27,12 @@ const KIND_SUFFIX: Record<string, string> = { project: ' (project instructions, 
 
 /** `/(?:^|\s)@((?:[^\s\\]|\\ )+)/g` outside code and codespan tokens, with the acceptance test of §4.3. */
 export function claudeImports(text: string): ImportRef[] {
-  const code = codeRanges(text, 'markdown');
+  // Code ranges are found only once a reference needs them (most files hold no `@` at all).
+  let code: [number, number][] | undefined;
   const refs: ImportRef[] = [];
   for (const m of text.matchAll(/(^|\s)@((?:[^\s\\]|\\ )+)/g)) {
     const at = m.index + (m[1]?.length ?? 0);
-    if (inRanges(code, at)) continue;
+    if (inRanges((code ??= codeRanges(text, 'markdown')), at)) continue;
     let target = (m[2] ?? '').replace(/\\ /g, ' ');
     const hash = target.indexOf('#');
     if (hash >= 0) target = target.slice(0, hash);

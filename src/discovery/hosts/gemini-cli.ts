@@ -18,11 +18,12 @@ export const LEGACY_MAX_DIRS = 200;
 
 /** `findImports` (l.103–160): `@` at the start or after whitespace, path to the next whitespace, starting with `.`, `/` or a letter, outside backtick regions. */
 export function geminiImports(text: string): ImportRef[] {
-  const code = codeRanges(text, 'backtick-regex');
+  // Code ranges are found only once a reference needs them (most files hold no `@` at all).
+  let code: [number, number][] | undefined;
   const refs: ImportRef[] = [];
   for (const m of text.matchAll(/(^|[ \t\n\r])@([./A-Za-z]\S*)/g)) {
     const at = m.index + (m[1]?.length ?? 0);
-    if (inRanges(code, at) || /^(https?|file):\/\//.test(m[2] ?? '')) continue;
+    if (inRanges((code ??= codeRanges(text, 'backtick-regex')), at) || /^(https?|file):\/\//.test(m[2] ?? '')) continue;
     refs.push({ offset: at, endOffset: at + 1 + (m[2]?.length ?? 0), target: m[2] ?? '' });
   }
   return refs;
