@@ -1,4 +1,4 @@
-import type { Code, Heading, InlineCode, Link, ListItem, Nodes, Paragraph, Root } from 'mdast';
+import type { Code, ListItem, Nodes, Paragraph, Root } from 'mdast';
 import { Locator } from './locate.js';
 import { decodeLossy } from '../kit/text.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
@@ -126,31 +126,61 @@ export class InstructionFile {
   }
 
   headings(): HeadingInfo[] {
-    this.#headings ??= this.collect<Heading, HeadingInfo>('heading', (node, span) => ({ ...span, depth: node.depth, text: plainText(node) }));
-    return this.#headings;
+    if (!this.#headings) this.collectSelections();
+    return this.#headings!;
   }
 
   codeBlocks(): CodeBlockInfo[] {
-    this.#codeBlocks ??= this.collect<Code, CodeBlockInfo>('code', (node, span) => ({
-      ...span,
-      lang: node.lang ? node.lang.toLowerCase() : null,
-      value: node.value,
-      lineOffsets: this.codeLineOffsets(node, span),
-    }));
-    return this.#codeBlocks;
+    if (!this.#codeBlocks) this.collectSelections();
+    return this.#codeBlocks!;
   }
 
   inlineCode(): InlineCodeInfo[] {
-    this.#inlineCode ??= this.collect<InlineCode, InlineCodeInfo>('inlineCode', (node, span) => {
-      const found = this.text.indexOf(node.value, span.start);
-      return { ...span, value: node.value, valueStart: found >= 0 && found < span.end ? found : span.start };
-    });
-    return this.#inlineCode;
+    if (!this.#inlineCode) this.collectSelections();
+    return this.#inlineCode!;
   }
 
   links(): LinkInfo[] {
-    this.#links ??= this.collect<Link, LinkInfo>('link', (node, span) => ({ ...span, url: node.url, text: plainText(node) }));
-    return this.#links;
+    if (!this.#links) this.collectSelections();
+    return this.#links!;
+  }
+
+  /** Headings, code blocks, inline code and links in one walk of the tree (rules ask for all of them). */
+  private collectSelections(): void {
+    const headings: HeadingInfo[] = [];
+    const codeBlocks: CodeBlockInfo[] = [];
+    const inlineCode: InlineCodeInfo[] = [];
+    const links: LinkInfo[] = [];
+    const visit = (node: Nodes) => {
+      switch (node.type) {
+        case 'heading':
+          headings.push({ ...spanOf(node), depth: node.depth, text: plainText(node) });
+          break;
+        case 'code': {
+          const span = spanOf(node);
+          codeBlocks.push({ ...span, lang: node.lang ? node.lang.toLowerCase() : null, value: node.value, lineOffsets: this.codeLineOffsets(node, span) });
+          break;
+        }
+        case 'inlineCode': {
+          const span = spanOf(node);
+          const found = this.text.indexOf(node.value, span.start);
+          inlineCode.push({ ...span, value: node.value, valueStart: found >= 0 && found < span.end ? found : span.start });
+          break;
+        }
+        case 'link':
+          links.push({ ...spanOf(node), url: node.url, text: plainText(node) });
+          break;
+        default:
+          break;
+      }
+      if ('children' in node) for (const child of node.children) visit(child as Nodes);
+    };
+    visit(this.tree());
+    // A selection computed earlier stays (the same objects, should a rule hold on to them).
+    this.#headings ??= headings;
+    this.#codeBlocks ??= codeBlocks;
+    this.#inlineCode ??= inlineCode;
+    this.#links ??= links;
   }
 
   statements(): Statement[] {
@@ -184,16 +214,6 @@ export class InstructionFile {
     return out;
   }
 
-  private collect<N extends Nodes, T>(type: N['type'], make: (node: N, span: TextSpan) => T): T[] {
-    const out: T[] = [];
-    const visit = (node: Nodes) => {
-      if (node.type === type) out.push(make(node as N, { start: offsetOf(node, 'start'), end: offsetOf(node, 'end') }));
-      if ('children' in node) for (const child of node.children) visit(child as Nodes);
-    };
-    visit(this.tree());
-    return out;
-  }
-
   /**
    * A fenced or indented block's value drops the fence line and container prefixes ("> ", list
    * indentation). Each value line is the tail of its source line, so its offset is found from the end.
@@ -213,6 +233,10 @@ export class InstructionFile {
       return Math.max(lineStart, lineEnd - line.length);
     });
   }
+}
+
+function spanOf(node: Nodes): TextSpan {
+  return { start: offsetOf(node, 'start'), end: offsetOf(node, 'end') };
 }
 
 function offsetOf(node: Nodes, edge: 'start' | 'end'): number {
