@@ -1,6 +1,10 @@
 import { defineRule, z, comparable, jaccard, describeCwds, loadedChains, type ComparableText, type InstructionFile } from '../src/kit/index.js';
 
-type Item = { start: number; end: number; text: string; cmp: ComparableText };
+type Item = { start: number; end: number; cmp: ComparableText };
+type Loaded = { file: InstructionFile; limit: number; statements: Item[] };
+type Entry = { file: InstructionFile; match: Item };
+type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]; index?: Index };
+type Found = { file: InstructionFile; item: Item; other: InstructionFile; match: Item; score: number; cwds: string[] };
 type Data = { statement: string; other: string; line: number; cwds: string };
 const excerpt = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
 // Codex joins every file of the chain into one message under one byte budget
@@ -29,55 +33,147 @@ export default defineRule({
     }),
   },
   check({ files, repo, discovery, report }, { minWords, similarity }) {
-    const items = new Map<InstructionFile, Item[]>();
+    // Package files repeat the same lines: normalise each distinct text once.
+    const cmps = new Map<string, ComparableText>();
+    const cmpOf = (text: string) => cmps.get(text) ?? cmps.set(text, comparable(text)).get(text)!;
+    // file → its statements of minWords or more, and those before each budget limit seen.
+    const items = new Map<InstructionFile, { all: Item[]; before: Map<number, Item[]> }>();
     const itemsOf = (file: InstructionFile, limit: number): Item[] => {
-      let list = items.get(file);
-      if (!list) {
-        list = file.statements().map((s) => ({ start: s.start, end: s.end, text: s.text, cmp: comparable(s.text) }));
-        list = list.filter((i) => i.cmp.tokens.length >= minWords);
-        items.set(file, list);
+      let known = items.get(file);
+      if (!known) {
+        const all = file.statements().map((s) => ({ start: s.start, end: s.end, cmp: cmpOf(s.text) }));
+        items.set(file, (known = { all: all.filter((i) => i.cmp.tokens.length >= minWords), before: new Map() }));
       }
+      const { all, before } = known;
       // Most files reach the model whole: no copy then.
-      return list.every((i) => i.end <= limit) ? list : list.filter((i) => i.end <= limit);
+      return before.get(limit) ?? before.set(limit, all.every((i) => i.end <= limit) ? all : all.filter((i) => i.end <= limit)).get(limit)!;
     };
-    // (deeper statement) → the copy it repeats and every cwd whose chain holds both.
-    const found = new Map<string, { file: InstructionFile; item: Item; other: InstructionFile; match: Item; score: number; cwds: Set<string> }>();
+    // The files above a deep one are the same for every cwd below it: one index per distinct
+    // sequence of (file, budget limit), a trie over the chains' prefixes.
+    const root: Prefix = { next: new Map(), chain: [] };
+    const prefixOf = (chain: readonly Loaded[]): Prefix => {
+      let node = root;
+      for (const c of chain) {
+        const byLimit = node.next.get(c.file) ?? node.next.set(c.file, new Map()).get(c.file)!;
+        let child = byLimit.get(c.limit);
+        if (!child) byLimit.set(c.limit, (child = { next: new Map(), chain: [...node.chain, c] }));
+        node = child;
+      }
+      return node;
+    };
+    // (deeper file, statement start) → the copy it repeats and every cwd whose chain holds both.
+    const found = new Map<InstructionFile, Map<number, Found>>();
+    const order: Found[] = [];
     for (const { cwd, chain: loaded } of loadedChains(discovery, repo, files)) {
+      if (loaded.length < 2) continue;
       // Only the bytes before a budget cut reach the model.
-      const chain = loaded.map(({ file, limit }) => ({ file, statements: itemsOf(file, limit) }));
+      const chain = loaded.map(({ file, limit }) => ({ file, limit, statements: itemsOf(file, limit) }));
       for (let j = 1; j < chain.length; j++) {
         const deep = chain[j]!;
+        const foundHere = found.get(deep.file) ?? found.set(deep.file, new Map()).get(deep.file)!;
+        let shallow: Prefix | undefined;
         for (const item of deep.statements) {
-          const key = `${deep.file.path}\0${item.start}`;
-          const known = found.get(key);
+          const known = foundHere.get(item.start);
           if (known) {
-            if (chain.some((c) => c.file === known.other)) known.cwds.add(cwd);
+            // cwds come one at a time, each once: a repeat can only be the last one added.
+            if (known.cwds[known.cwds.length - 1] !== cwd && chain.some((c) => c.file === known.other)) known.cwds.push(cwd);
             continue;
           }
-          for (let i = 0; i < j && !found.has(key); i++) {
-            const shallow = chain[i]!;
-            if (shallow.file === deep.file) continue;
-            for (const match of shallow.statements) {
-              const exact = match.cmp.key === item.cmp.key;
-              const [a, b] = [item.cmp.tokenSet.size, match.cmp.tokenSet.size];
-              // Jaccard ≥ t needs min/max set size ≥ t: skip hopeless pairs before intersecting.
-              const near = !exact && similarity < 1 && Math.min(item.cmp.tokens.length, match.cmp.tokens.length) >= 5 && Math.min(a, b) >= similarity * Math.max(a, b);
-              const score = exact ? 1 : near ? jaccard(item.cmp.tokenSet, match.cmp.tokenSet) : 0;
-              if (exact || (near && score >= similarity)) {
-                found.set(key, { file: deep.file, item, other: shallow.file, match, score, cwds: new Set([cwd]) });
-                break;
-              }
-            }
-          }
+          shallow ??= prefixOf(chain.slice(0, j).filter((c) => c.file !== deep.file));
+          shallow.index ??= indexOf(shallow.chain.flatMap((c) => c.statements.map((match) => ({ file: c.file, match }))), similarity);
+          const hit = firstMatch(shallow.index, item.cmp, similarity);
+          if (!hit) continue;
+          const f = { file: deep.file, item, other: hit.entry.file, match: hit.entry.match, score: hit.score, cwds: [cwd] };
+          foundHere.set(item.start, f);
+          order.push(f);
         }
       }
     }
-    for (const f of found.values()) {
-      const at = f.other.locator.position(f.match.start);
-      const data = { statement: excerpt(f.file.text.slice(f.item.start, f.item.end).replace(/\s+/g, ' ')), other: f.other.path, line: at.line, cwds: describeCwds([...f.cwds]) };
-      const common = { file: f.file.path, loc: { offset: f.item.start, endOffset: f.item.end }, related: [{ file: f.other.path, ...at, message: 'the other copy' }] };
-      if (f.match.cmp.key === f.item.cmp.key) report({ messageId: 'duplicate', data, ...common });
-      else report({ messageId: 'nearDuplicate', data: { ...data, similarity: Math.round(f.score * 100) }, ...common });
+    // Thousands of reports repeat a few lines and cwd lists: build each text once.
+    const [statements, cwdLists] = [new Map<string, string>(), new Map<string, string>()];
+    const positions = new Map<Item, { line: number; column: number }>();
+    for (const f of order) {
+      const at = positions.get(f.match) ?? positions.set(f.match, f.other.locator.position(f.match.start)).get(f.match)!;
+      const source = f.file.text.slice(f.item.start, f.item.end);
+      const statement = statements.get(source) ?? statements.set(source, excerpt(source.replace(/\s+/g, ' '))).get(source)!;
+      // describeCwds sorts: the same set in any order reads the same.
+      const cwdKey = f.cwds.length === 1 ? f.cwds[0]! : [...f.cwds].sort().join('\0');
+      const cwds = cwdLists.get(cwdKey) ?? cwdLists.set(cwdKey, describeCwds(f.cwds)).get(cwdKey)!;
+      const loc = { offset: f.item.start, endOffset: f.item.end };
+      const related = [{ file: f.other.path, line: at.line, column: at.column, message: 'the other copy' }];
+      const data = { statement, other: f.other.path, line: at.line, cwds };
+      if (f.match.cmp.key === f.item.cmp.key) report({ messageId: 'duplicate', data, file: f.file.path, loc, related });
+      else report({ messageId: 'nearDuplicate', data: { ...data, similarity: Math.round(f.score * 100) }, file: f.file.path, loc, related });
     }
   },
 });
+
+/**
+ * The shallower statements of one chain prefix, in chain order, indexed so that finding the first
+ * one a statement repeats needs neither a pass over all of them nor a Jaccard index with each.
+ */
+type Index = {
+  entries: Entry[];
+  /** Normalised text → position of its first occurrence. */
+  exact: Map<string, number>;
+  /** Word → positions (ascending) of the statements of 5+ words holding it. */
+  postings: Map<string, number[]>;
+  /** Positions of all statements of 5+ words, for thresholds no word filter can serve. */
+  eligible: number[];
+  /** Normalised text → the answer, computed once: package files repeat the same lines. */
+  memo: Map<string, { entry: Entry; score: number } | null>;
+};
+
+function indexOf(entries: Entry[], similarity: number): Index {
+  const index: Index = { entries, exact: new Map(), postings: new Map(), eligible: [], memo: new Map() };
+  entries.forEach(({ match }, at) => {
+    if (!index.exact.has(match.cmp.key)) index.exact.set(match.cmp.key, at);
+    if (similarity >= 1 || match.cmp.tokens.length < 5) return;
+    index.eligible.push(at);
+    for (const token of match.cmp.tokenSet) (index.postings.get(token) ?? index.postings.set(token, []).get(token)!).push(at);
+  });
+  return index;
+}
+
+/** The score of `match` as a copy of `item` (1 for the same text), or null when it is not one. */
+function sameAs(item: ComparableText, match: ComparableText, similarity: number): number | null {
+  if (match.key === item.key) return 1;
+  const [a, b] = [item.tokenSet.size, match.tokenSet.size];
+  // Jaccard ≥ t needs min/max set size ≥ t: skip hopeless pairs before intersecting.
+  if (similarity >= 1 || Math.min(item.tokens.length, match.tokens.length) < 5 || Math.min(a, b) < similarity * Math.max(a, b)) return null;
+  const score = jaccard(item.tokenSet, match.tokenSet);
+  return score >= similarity ? score : null;
+}
+
+/**
+ * The first entry, in chain order, that `item` repeats: what comparing with each entry in turn
+ * would find. An exact copy is a map look-up; a near copy earlier than it shares enough words with
+ * `item` to be found from a few rare ones: Jaccard(A, B) ≥ t needs |A ∩ B| ≥ t·|A|, so B holds at
+ * least one of any |A| − ⌈t·|A|⌉ + 1 words of A (the rarest are taken). t is lowered by 1e-6 for the
+ * bound, so rounding can only widen the candidates; each is then checked as before (`sameAs`).
+ */
+function firstMatch(index: Index, item: ComparableText, similarity: number): { entry: Entry; score: number } | null {
+  const memo = index.memo.get(item.key);
+  if (memo !== undefined) return memo;
+  let best = index.exact.get(item.key) ?? Infinity;
+  let score = 1;
+  const consider = (positions: readonly number[]) => {
+    for (const at of positions) {
+      if (at >= best) return;
+      const s = sameAs(item, index.entries[at]!.match.cmp, similarity);
+      if (s !== null) [best, score] = [at, s];
+    }
+  };
+  if (similarity < 1 && item.tokens.length >= 5) {
+    const t = similarity - 1e-6;
+    const size = item.tokenSet.size;
+    if (t <= 0) consider(index.eligible);
+    else {
+      const words = [...item.tokenSet].map((w) => index.postings.get(w) ?? []).sort((x, y) => x.length - y.length);
+      for (const positions of words.slice(0, size - Math.ceil(t * size) + 1)) consider(positions);
+    }
+  }
+  const answer = best === Infinity ? null : { entry: index.entries[best]!, score };
+  index.memo.set(item.key, answer);
+  return answer;
+}

@@ -39,6 +39,9 @@ export function comparable(text: string): ComparableText {
 export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 && b.size === 0) return 1;
   let shared = 0;
-  for (const token of a) if (b.has(token)) shared++;
+  // Counting from the smaller set gives the same count in fewer look-ups.
+  const small = a.size <= b.size ? a : b;
+  const large = small === a ? b : a;
+  for (const token of small) if (large.has(token)) shared++;
   return shared / (a.size + b.size - shared);
 }

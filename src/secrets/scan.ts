@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import type { lintSource as LintSource } from '@secretlint/core';
 import type { InstructionFile } from '../markdown/instruction-file.js';
+import { mayHoldSecret, prefilterApplies } from './prefilter.js';
 
 export type SecretCategory = 'token' | 'privateKey' | 'connectionString';
 
@@ -28,12 +32,18 @@ const CREDENTIALS_IN_URL = /^[a-z][a-z0-9+.-]*:\/\/[^:/\s]+:([^@/\s]+)@/i;
  * SendGrid, Shopify, GitHub, OpenAI, Anthropic, Linear, 1Password, database connection strings) over
  * each file's decoded text. secretlint's API is async, so the engine awaits this once before rules
  * run (`meta.prepare`); `secretsIn()` then answers synchronously. The library is imported lazily: a
- * run without `no-secrets` never loads it.
+ * run without `no-secrets`, or whose files give no preset rule anything to match (prefilter.ts),
+ * never loads it.
  */
 export async function prepareSecrets(files: readonly InstructionFile[]): Promise<void> {
-  const pending = files.filter((f) => !findings.has(f));
+  let pending = files.filter((f) => !findings.has(f));
+  if (prefilterApplies()) {
+    // A file with none of the literals every preset rule needs for a match cannot hold a finding.
+    for (const file of pending) if (!mayHoldSecret(file.text)) findings.set(file, []);
+    pending = pending.filter((f) => !findings.has(f));
+  }
   if (pending.length === 0) return;
-  const [{ lintSource }, { creator }] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]);
+  const [{ lintSource }, { creator }, profiler] = await Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend'), coreProfiler()]);
   const config = {
     rules: [
       {
@@ -45,28 +55,95 @@ export async function prepareSecrets(files: readonly InstructionFile[]): Promise
       },
     ],
   };
-  for (const file of pending) {
-    const result = await lintSource({
-      // noPhysicFilePath: secretlint must not read the file itself (its P12 check would); all IO
-      // happens in the repository index.
-      // A neutral name: secretlint's profiler builds performance marks from it and crashes on some
-      // (a newline in a file name); the path plays no part in detection.
-      source: { content: file.text, filePath: 'instructions.md', ext: '.md', contentType: 'text' },
-      options: { config, noPhysicFilePath: true, locale: 'en' },
-    });
-    const out: SecretFinding[] = [];
-    for (const message of result.messages) {
-      if (message.type !== 'message') continue;
-      const [start, end] = locate(file.text, message.range, message.data);
-      const short = message.ruleId.startsWith(RULE_PREFIX) ? message.ruleId.slice(RULE_PREFIX.length) : message.ruleId;
-      const matched = file.text.slice(start, end);
-      const category: SecretCategory = short === 'privatekey' || short === 'gcp' ? 'privateKey' : URL_RULES.has(short) ? 'connectionString' : 'token';
-      const secret = category === 'connectionString' ? (CREDENTIALS_IN_URL.exec(matched)?.[1] ?? matched) : matched;
-      out.push({ start, end, category, kind: kindOf(message.message, matched), secret, detector: `${short}/${message.messageId}` });
+  const restore = silence(profiler);
+  try {
+    for (const file of pending) {
+      const result = await lintSource({
+        // noPhysicFilePath: secretlint must not read the file itself (its P12 check would); all IO
+        // happens in the repository index.
+        // A neutral name: secretlint's profiler (when on) builds performance marks from it and
+        // crashes on some (a newline in a file name); the path plays no part in detection.
+        source: { content: file.text, filePath: 'instructions.md', ext: '.md', contentType: 'text' },
+        options: { config, noPhysicFilePath: true, locale: 'en' },
+      });
+      findings.set(file, toFindings(file.text, result.messages));
     }
-    out.sort((a, b) => a.start - b.start || a.end - b.end);
-    findings.set(file, out);
+  } finally {
+    restore();
   }
+}
+
+type Messages = Awaited<ReturnType<typeof LintSource>>['messages'];
+
+function toFindings(text: string, messages: Messages): SecretFinding[] {
+  const out: SecretFinding[] = [];
+  for (const message of messages) {
+    if (message.type !== 'message') continue;
+    const [start, end] = locate(text, message.range, message.data);
+    const short = message.ruleId.startsWith(RULE_PREFIX) ? message.ruleId.slice(RULE_PREFIX.length) : message.ruleId;
+    const matched = text.slice(start, end);
+    const category: SecretCategory = short === 'privatekey' || short === 'gcp' ? 'privateKey' : URL_RULES.has(short) ? 'connectionString' : 'token';
+    const secret = category === 'connectionString' ? (CREDENTIALS_IN_URL.exec(matched)?.[1] ?? matched) : matched;
+    out.push({ start, end, category, kind: kindOf(message.message, matched), secret, detector: `${short}/${message.messageId}` });
+  }
+  return out.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/** The part of `@secretlint/profiler`'s singleton this module touches. */
+interface Profiler {
+  mark: (marker: unknown) => void;
+}
+
+/**
+ * The profiler instance @secretlint/core itself imports: resolved from core's own location, so a
+ * nested node_modules copy cannot hand us a different singleton. null when it cannot be found (the
+ * scan then runs with the profiler on: slower, same findings).
+ */
+async function coreProfiler(): Promise<Profiler | null> {
+  try {
+    const core = createRequire(import.meta.url).resolve('@secretlint/core');
+    const mod = (await import(pathToFileURL(createRequire(core).resolve('@secretlint/profiler')).href)) as { secretLintProfiler?: Profiler };
+    return typeof mod.secretLintProfiler?.mark === 'function' ? mod.secretLintProfiler : null;
+  } catch {
+    return null;
+  }
+}
+
+let silenced = 0;
+let restoreProfiler = (): void => {};
+
+/**
+ * Switches secretlint's profiler off for the scan and returns how to switch it back. In secretlint
+ * 11 every `lintSource` makes 38 `performance.mark()`s (lint, rule setup, start and end per preset
+ * rule: @secretlint/core module/index.js, RunningEvents.js), and the profiler's PerformanceObserver,
+ * registered when the module loads, runs `entries.find()` over every mark seen so far for each new
+ * one (its result unused): quadratic, ~0.7 s of CPU for 500 files, feeding only
+ * `secretlint --profile`. Upstream now makes mark() a no-op unless profiling is asked for
+ * (secretlint/secretlint#1673, fixing #1633 and #1653); here it is the same no-op, shadowing the
+ * method on the instance for the duration of the scan. With no marks there is nothing to observe
+ * or measure, and detection never reads the profiler.
+ * Clearing the performance timeline per file instead (reverted in 006daeb) races the profiler: its
+ * observer runs later and queues `performance.measure()` calls between marks already cleared, each
+ * then an unhandled ERR_INVALID_PERFORMANCE_MARK rejection.
+ * A counter lets overlapping scans share one switch: the last to finish restores the profiler.
+ */
+function silence(profiler: Profiler | null): () => void {
+  if (!profiler) return () => {};
+  if (silenced++ === 0) {
+    const own = Object.prototype.hasOwnProperty.call(profiler, 'mark');
+    const previous = profiler.mark;
+    profiler.mark = () => {};
+    restoreProfiler = () => {
+      if (own) profiler.mark = previous;
+      else delete (profiler as Partial<Profiler>).mark;
+    };
+  }
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    if (--silenced === 0) restoreProfiler();
+  };
 }
 
 /** Findings for a file prepared by `prepareSecrets` (throws for an unprepared file: an author's bug). */

@@ -4,6 +4,15 @@ import { describe, expect, it } from 'vitest';
 
 const F = 'rules/no-duplicate-instructions';
 const chain = `${F}/invalid-repeated-in-chain`;
+const boundary = `${F}/invalid-near-boundary`;
+const nested = `${F}/invalid-nested-chain`;
+const deploy = 'services/deploy/AGENTS.md';
+// Root line 7 has 10 distinct words, "workflow" the rarest in the root file; the deploy file's line
+// 5 drops that word (9 of 10: Jaccard 0.9, set sizes 9/10), line 6 drops two (8 of 10: 0.8), and
+// line 7 reorders root line 8 (the same words, another text: 100%).
+const ninety = { file: deploy, line: 5, column: 3, endLine: 5, endColumn: 57, messageId: 'nearDuplicate', data: { statement: 'Ask the platform team before changing any shared file.', other: 'AGENTS.md', line: 7, cwds: '1 working directory (services/deploy)', similarity: 90 } };
+const eighty = { file: deploy, line: 6, column: 3, endLine: 6, endColumn: 48, messageId: 'nearDuplicate', data: { statement: 'Ask the team before changing any shared file.', other: 'AGENTS.md', line: 7, cwds: '1 working directory (services/deploy)', similarity: 80 } };
+const reordered = { file: deploy, line: 7, column: 3, endLine: 7, endColumn: 49, messageId: 'nearDuplicate', data: { statement: 'Before you push, run the tests and the linter.', other: 'AGENTS.md', line: 8, cwds: '1 working directory (services/deploy)', similarity: 100 } };
 
 testRule(rule, {
   valid: [
@@ -77,6 +86,46 @@ testRule(rule, {
         { file: 'services/billing/AGENTS.md', line: 5, column: 3, endLine: 5, endColumn: 17, messageId: 'duplicate' },
         { file: 'services/billing/AGENTS.md', line: 6, column: 3, endLine: 6, endColumn: 64, messageId: 'duplicate' },
         { file: 'services/web/AGENTS.md', line: 5, column: 1, endLine: 5, endColumn: 81, messageId: 'duplicate' },
+      ],
+    },
+    {
+      fixture: boundary,
+      name: 'a Jaccard index exactly at the threshold counts, even without the rarest word; one below does not; the same words reordered are 100%',
+      errors: [ninety, reordered],
+    },
+    { fixture: boundary, name: 'similarity 0.8 also reports the copy with 8 of 10 words', options: { similarity: 0.8 }, errors: [ninety, eighty, reordered] },
+    { fixture: boundary, name: 'similarity 0.91 leaves out the copy at 0.9', options: { similarity: 0.91 }, errors: [reordered] },
+    {
+      fixture: nested,
+      name: 'three files in one chain: each copy points at the first file holding it, with every cwd loading both',
+      errors: [
+        {
+          file: 'apps/web/AGENTS.md',
+          line: 3,
+          column: 3,
+          endLine: 3,
+          endColumn: 79,
+          messageId: 'duplicate',
+          data: { statement: 'Use pnpm for every install, script and workspace command in this repository.', other: 'AGENTS.md', line: 3, cwds: '2 working directories (apps/web, apps/web/admin)' },
+        },
+        {
+          file: 'apps/web/admin/AGENTS.md',
+          line: 3,
+          column: 3,
+          endLine: 3,
+          endColumn: 73,
+          messageId: 'duplicate',
+          data: { statement: 'Components live in the components folder, with one component per file.', other: 'apps/web/AGENTS.md', line: 4, cwds: '1 working directory (apps/web/admin)' },
+        },
+        {
+          file: 'apps/web/admin/AGENTS.md',
+          line: 5,
+          column: 3,
+          endLine: 5,
+          endColumn: 79,
+          messageId: 'duplicate',
+          data: { statement: 'Use pnpm for every install, script and workspace command in this repository.', other: 'AGENTS.md', line: 3, cwds: '1 working directory (apps/web/admin)' },
+        },
       ],
     },
   ],

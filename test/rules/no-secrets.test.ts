@@ -15,6 +15,8 @@ testRule(rule, {
     // Environment-variable references, a `${VAR}` password, and AWS's documented example key.
     { fixture: `${F}/valid-references` },
     { fixture: `${F}/valid-allowed-test-key`, name: 'a revoked token listed in the config option "allow"' },
+    // Talk of keys and tokens with none of the literals a preset rule needs: secretlint is not run.
+    { fixture: `${F}/valid-no-trigger`, name: 'a file the prefilter clears' },
   ],
   invalid: [
     {
