@@ -1,9 +1,9 @@
-import { defineRule, z, comparable, jaccard, describeCwds, loadedChains, type ComparableText, type InstructionFile } from '../src/kit/index.js';
+import { defineRule, z, comparable, describeCwds, loadedChains, statementIndex, firstMatch, type ComparableText, type InstructionFile, type StatementIndex } from '../src/kit/index.js';
 
 type Item = { start: number; end: number; cmp: ComparableText };
 type Loaded = { file: InstructionFile; limit: number; statements: Item[] };
 type Entry = { file: InstructionFile; match: Item };
-type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]; index?: Index };
+type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]; index?: StatementIndex<Entry> };
 type Found = { file: InstructionFile; item: Item; other: InstructionFile; match: Item; score: number; cwds: string[] };
 type Data = { statement: string; other: string; line: number; cwds: string };
 const excerpt = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
@@ -80,7 +80,7 @@ export default defineRule({
             continue;
           }
           shallow ??= prefixOf(chain.slice(0, j).filter((c) => c.file !== deep.file));
-          shallow.index ??= indexOf(shallow.chain.flatMap((c) => c.statements.map((match) => ({ file: c.file, match }))), similarity);
+          shallow.index ??= statementIndex(shallow.chain.flatMap((c) => c.statements.map((match) => ({ file: c.file, match }))), (e) => e.match.cmp, similarity);
           const hit = firstMatch(shallow.index, item.cmp, similarity);
           if (!hit) continue;
           const f = { file: deep.file, item, other: hit.entry.file, match: hit.entry.match, score: hit.score, cwds: [cwd] };
@@ -107,73 +107,3 @@ export default defineRule({
     }
   },
 });
-
-/**
- * The shallower statements of one chain prefix, in chain order, indexed so that finding the first
- * one a statement repeats needs neither a pass over all of them nor a Jaccard index with each.
- */
-type Index = {
-  entries: Entry[];
-  /** Normalised text → position of its first occurrence. */
-  exact: Map<string, number>;
-  /** Word → positions (ascending) of the statements of 5+ words holding it. */
-  postings: Map<string, number[]>;
-  /** Positions of all statements of 5+ words, for thresholds no word filter can serve. */
-  eligible: number[];
-  /** Normalised text → the answer, computed once: package files repeat the same lines. */
-  memo: Map<string, { entry: Entry; score: number } | null>;
-};
-
-function indexOf(entries: Entry[], similarity: number): Index {
-  const index: Index = { entries, exact: new Map(), postings: new Map(), eligible: [], memo: new Map() };
-  entries.forEach(({ match }, at) => {
-    if (!index.exact.has(match.cmp.key)) index.exact.set(match.cmp.key, at);
-    if (similarity >= 1 || match.cmp.tokens.length < 5) return;
-    index.eligible.push(at);
-    for (const token of match.cmp.tokenSet) (index.postings.get(token) ?? index.postings.set(token, []).get(token)!).push(at);
-  });
-  return index;
-}
-
-/** The score of `match` as a copy of `item` (1 for the same text), or null when it is not one. */
-function sameAs(item: ComparableText, match: ComparableText, similarity: number): number | null {
-  if (match.key === item.key) return 1;
-  const [a, b] = [item.tokenSet.size, match.tokenSet.size];
-  // Jaccard ≥ t needs min/max set size ≥ t: skip hopeless pairs before intersecting.
-  if (similarity >= 1 || Math.min(item.tokens.length, match.tokens.length) < 5 || Math.min(a, b) < similarity * Math.max(a, b)) return null;
-  const score = jaccard(item.tokenSet, match.tokenSet);
-  return score >= similarity ? score : null;
-}
-
-/**
- * The first entry, in chain order, that `item` repeats: what comparing with each entry in turn
- * would find. An exact copy is a map look-up; a near copy earlier than it shares enough words with
- * `item` to be found from a few rare ones: Jaccard(A, B) ≥ t needs |A ∩ B| ≥ t·|A|, so B holds at
- * least one of any |A| − ⌈t·|A|⌉ + 1 words of A (the rarest are taken). t is lowered by 1e-6 for the
- * bound, so rounding can only widen the candidates; each is then checked as before (`sameAs`).
- */
-function firstMatch(index: Index, item: ComparableText, similarity: number): { entry: Entry; score: number } | null {
-  const memo = index.memo.get(item.key);
-  if (memo !== undefined) return memo;
-  let best = index.exact.get(item.key) ?? Infinity;
-  let score = 1;
-  const consider = (positions: readonly number[]) => {
-    for (const at of positions) {
-      if (at >= best) return;
-      const s = sameAs(item, index.entries[at]!.match.cmp, similarity);
-      if (s !== null) [best, score] = [at, s];
-    }
-  };
-  if (similarity < 1 && item.tokens.length >= 5) {
-    const t = similarity - 1e-6;
-    const size = item.tokenSet.size;
-    if (t <= 0) consider(index.eligible);
-    else {
-      const words = [...item.tokenSet].map((w) => index.postings.get(w) ?? []).sort((x, y) => x.length - y.length);
-      for (const positions of words.slice(0, size - Math.ceil(t * size) + 1)) consider(positions);
-    }
-  }
-  const answer = best === Infinity ? null : { entry: index.entries[best]!, score };
-  index.memo.set(item.key, answer);
-  return answer;
-}
