@@ -24,13 +24,14 @@ export default defineRule({
   check({ file, repo, report }, { ignore }) {
     for (const ref of pathReferences(file)) {
       // "if present", "create", "e.g." make existence optional, and "there is no `x`", "never commit
-      // `x`", "CI fails on a `x`" say it must not exist: neither is a claim to check.
-      if (ref.qualified || ref.negated) continue;
+      // `x`", "CI fails on a `x`" say it must not exist: neither is a claim to check. (Negation is
+      // asked last, of missing paths only: it reads the sentence, resolving reads an index.)
+      if (ref.qualified) continue;
       if (ignore.some((i) => ref.value === i || (i.endsWith('/') && ref.value.startsWith(i)))) continue;
       const resolved = resolvePathReference(repo, file.path, ref);
       // Paths above the repository root (a sibling checkout, `../shared/DESIGN.md`) cannot be
       // verified from here and are often deliberate, so they are left alone.
-      if (resolved.status !== 'missing') continue;
+      if (resolved.status !== 'missing' || ref.negated) continue;
       report({
         messageId: 'missingPath',
         data: { path: ref.value, tried: resolved.tried.map((t) => `\`${t || '.'}${ref.dir ? '/' : ''}\``).join(' and '), suggestion: resolved.suggestion },

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { InstructionFile, Statement } from './instruction-file.js';
-import { checkShellSyntax, parseShell, type ShellAssignment, type ShellWord } from '../shell/parse.js';
-import { readsAsLocalRun, sentenceContext } from './references.js';
+import { checkShellSyntax, parseShell, type ParsedScript, type ShellAssignment, type ShellWord } from '../shell/parse.js';
+import { readsAsLocalRun, sentenceContext, type SentenceContext } from './references.js';
 
 export type CommandOrigin = 'block' | 'inline';
 
@@ -50,16 +50,14 @@ const PROHIBITION_AFTER =
 const BLOCK_PROHIBITION =
   /\b(never|don'?t|do not|must not|avoid|deprecated|no longer work|used to|previously|formerly|(was|were|has been|have been) (replaced|removed))\b[^.!?]*[:.]?\s*$/i;
 
+/** A code block read as a shell script. */
 interface Script {
   text: string;
   /** Script offset → file text offset (one more entry than the text, for end offsets). */
   map: number[];
-  origin: CommandOrigin;
   prohibited: boolean;
   /** Untagged blocks must pass the real parser and read as commands throughout. */
   untagged: boolean;
-  /** An inline span that runs a local script (`./scripts/dev.sh`, `bin/dev`), not a package-manager tool. */
-  localRun: boolean;
   blockStart: number;
 }
 
@@ -73,7 +71,7 @@ const syntaxOk = new WeakMap<InstructionFile, Map<number, boolean | null>>();
 export async function prepareCommands(file: InstructionFile): Promise<void> {
   if (syntaxOk.has(file)) return;
   const results = new Map<number, boolean | null>();
-  for (const script of scriptsOf(file)) {
+  for (const script of blockScripts(file)) {
     if (script.untagged) results.set(script.blockStart, await checkShellSyntax(script.text));
   }
   syntaxOk.set(file, results);
@@ -86,56 +84,103 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
   found = [];
   const fileDir = dirOf(file.path);
   const checked = syntaxOk.get(file);
-  for (const script of scriptsOf(file)) {
+  for (const script of blockScripts(file)) {
     const parsed = parseShell(script.text);
     if (script.untagged) {
       if (!parsed.ok || checked?.get(script.blockStart) === false) continue;
     }
-    const refs: CommandRef[] = [];
-    const stack: { cwd: string | null; cd: boolean }[] = [{ cwd: fileDir, cd: false }];
-    let allTools = true;
-    for (const event of parsed.events) {
-      if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? { cwd: fileDir, cd: false }) });
-      else if (event.type === 'leave') {
-        if (stack.length > 1) stack.pop();
-      } else {
-        const state = stack[stack.length - 1] ?? { cwd: fileDir, cd: false };
-        const argv = unwrap(event.command.argv);
-        const first = argv[0];
-        if (!first) continue;
-        if (!first.dynamic && (first.value === 'cd' || first.value === 'pushd')) {
-          state.cwd = changeDir(state.cwd, argv[1]);
-          state.cd = true;
-          continue;
-        }
-        if (first.dynamic || !(COMMAND_TOOLS.has(first.value) || first.value.includes('/'))) allTools = false;
-        const map = (o: number) => script.map[o] ?? script.map[script.map.length - 1] ?? 0;
-        const shift = (w: ShellWord): ShellWord => ({ ...w, start: map(w.start), end: map(w.end) });
-        refs.push({
-          argv: argv.map(shift),
-          env: event.command.env.map((a) => ({ name: a.name, word: shift(a.word) })),
-          cwd: state.cwd,
-          cd: state.cd,
-          origin: script.origin,
-          prohibited: script.prohibited,
-          start: map(event.command.start),
-          end: map(event.command.end),
-        });
-      }
-    }
-    // Be conservative with untagged blocks and inline spans: every command must start with a known tool.
+    const map = (o: number) => script.map[o] ?? script.map[script.map.length - 1] ?? 0;
+    const { refs, allTools } = commandRefs(parsed, fileDir, map, 'block', script.prohibited);
+    // Be conservative with untagged blocks: every command must start with a known tool.
     if (script.untagged && !allTools) continue;
-    if (script.origin === 'inline') {
-      const head = refs[0]?.argv[0];
-      if (!head || head.dynamic) continue;
-      const tool = COMMAND_TOOLS.has(head.value) && (refs[0]?.argv.length ?? 0) >= 2;
-      // A local script run (`./scripts/dev.sh`) is a command; pathReferences leaves the same span alone.
-      if (!tool && !(script.localRun && head.value.includes('/'))) continue;
-    }
     found.push(...refs);
+  }
+  // Inline spans: most are paths, names and identifiers, so what the span's first command is (the
+  // same for the same text in every file) is decided first, and its sentence is read only for a
+  // span that is a command.
+  let around: ((start: number, end: number) => SentenceContext) | undefined;
+  for (const span of file.inlineCode()) {
+    const parsed = parseInline(span.value);
+    const head = parsed.head;
+    // Be conservative with inline spans: the first command must start with a known tool.
+    if (!head || head.dynamic) continue;
+    let context: SentenceContext | undefined;
+    const sentence = () => (context ??= (around ??= sentenceContext(file))(span.start, span.end));
+    const tool = COMMAND_TOOLS.has(head.value) && head.argc >= 2;
+    // A local script run (`./scripts/dev.sh`) is a command; pathReferences leaves the same span alone.
+    if (!tool && !(head.value.includes('/') && readsAsLocalRun(span.value.trim().split(/\s+/), sentence))) continue;
+    const { before, after } = sentence();
+    const prohibited = PROHIBITION_BEFORE.test(before) || ALTERNATIVE_BEFORE.test(before) || PROHIBITION_AFTER.test(after);
+    const length = span.value.length;
+    const map = (o: number) => span.valueStart + (o >= 0 && o <= length ? o : length);
+    found.push(...commandRefs(parsed.script, fileDir, map, 'inline', prohibited).refs);
   }
   cache.set(file, found);
   return found;
+}
+
+/** The simple commands of a parsed script, with `cd` followed and offsets mapped to the file's text. */
+function commandRefs(parsed: ParsedScript, fileDir: string, map: (o: number) => number, origin: CommandOrigin, prohibited: boolean): { refs: CommandRef[]; allTools: boolean } {
+  const refs: CommandRef[] = [];
+  const stack: { cwd: string | null; cd: boolean }[] = [{ cwd: fileDir, cd: false }];
+  let allTools = true;
+  const shift = (w: ShellWord): ShellWord => ({ ...w, start: map(w.start), end: map(w.end) });
+  for (const event of parsed.events) {
+    if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? { cwd: fileDir, cd: false }) });
+    else if (event.type === 'leave') {
+      if (stack.length > 1) stack.pop();
+    } else {
+      const state = stack[stack.length - 1] ?? { cwd: fileDir, cd: false };
+      const argv = unwrap(event.command.argv);
+      const first = argv[0];
+      if (!first) continue;
+      if (!first.dynamic && (first.value === 'cd' || first.value === 'pushd')) {
+        state.cwd = changeDir(state.cwd, argv[1]);
+        state.cd = true;
+        continue;
+      }
+      if (first.dynamic || !(COMMAND_TOOLS.has(first.value) || first.value.includes('/'))) allTools = false;
+      refs.push({
+        argv: argv.map(shift),
+        env: event.command.env.map((a) => ({ name: a.name, word: shift(a.word) })),
+        cwd: state.cwd,
+        cd: state.cd,
+        origin,
+        prohibited,
+        start: map(event.command.start),
+        end: map(event.command.end),
+      });
+    }
+  }
+  return { refs, allTools };
+}
+
+interface InlineScript {
+  script: ParsedScript;
+  /** The program of the span's first command (after `cd`s and wrappers), and how many words it has. */
+  head: { value: string; dynamic: boolean; argc: number } | null;
+}
+
+/** Inline spans by text: `npm test` and `src/index.ts` recur across every file of a repository. */
+const inlineScripts = new Map<string, InlineScript>();
+
+function parseInline(text: string): InlineScript {
+  let known = inlineScripts.get(text);
+  if (known) return known;
+  const script = parseShell(text);
+  let head: InlineScript['head'] = null;
+  for (const event of script.events) {
+    if (event.type !== 'command') continue;
+    const argv = unwrap(event.command.argv);
+    const first = argv[0];
+    if (!first || (!first.dynamic && (first.value === 'cd' || first.value === 'pushd'))) continue;
+    head = { value: first.value, dynamic: first.dynamic, argc: argv.length };
+    break;
+  }
+  // Bounded: a long-lived process must not keep every span it saw.
+  if (inlineScripts.size >= 20_000) inlineScripts.clear();
+  inlineScripts.set(text, (known = { script, head }));
+  return known;
 }
 
 /** Strips `env A=1`, `sudo`, `time` and the like, so argv[0] is the program that really runs. */
@@ -185,13 +230,14 @@ function statementAt(statements: readonly Statement[], offset: number): number {
   return found;
 }
 
-function scriptsOf(file: InstructionFile): Script[] {
+/** The file's shell, console and untagged code blocks as scripts, made once. */
+function blockScripts(file: InstructionFile): Script[] {
   const hit = scriptCache.get(file);
   if (hit) return hit;
   const scripts: Script[] = [];
   scriptCache.set(file, scripts);
   const text = file.text;
-  const statements = file.statements();
+  let statements: Statement[] | undefined;
   for (const block of file.codeBlocks()) {
     const lang = block.lang?.split(/[\s{]/)[0] ?? null;
     const isShell = lang !== null && SHELL_LANGS.has(lang);
@@ -200,6 +246,7 @@ function scriptsOf(file: InstructionFile): Script[] {
     const lines = block.value.split('\n');
     // A shell block written as a transcript (`$ cmd` then output) is read like a console block.
     const prompted = isConsole || lines.some((l) => /^\s*\$ /.test(l));
+    statements ??= file.statements();
     let at = statementAt(statements, block.start);
     while (at >= 0 && (statements[at]?.end ?? 0) > block.start) at--;
     const before = at >= 0 ? statements[at] : undefined;
@@ -223,15 +270,7 @@ function scriptsOf(file: InstructionFile): Script[] {
       map.push(lineStart + line.length);
     });
     map.push(map[map.length - 1] ?? block.end);
-    scripts.push({ text: scriptText, map, origin: 'block', prohibited, untagged: lang === null, localRun: false, blockStart: block.start });
-  }
-  const around = sentenceContext(file);
-  for (const span of file.inlineCode()) {
-    const context = around(span.start, span.end);
-    const prohibited = PROHIBITION_BEFORE.test(context.before) || ALTERNATIVE_BEFORE.test(context.before) || PROHIBITION_AFTER.test(context.after);
-    const map = Array.from({ length: span.value.length + 1 }, (_, j) => span.valueStart + j);
-    const localRun = readsAsLocalRun(span.value.trim().split(/\s+/), context);
-    scripts.push({ text: span.value, map, origin: 'inline', prohibited, untagged: false, localRun, blockStart: span.start });
+    scripts.push({ text: scriptText, map, prohibited, untagged: lang === null, blockStart: block.start });
   }
   return scripts;
 }

@@ -288,10 +288,60 @@ export interface SentenceContext {
  */
 const CUE_REACH = 400;
 
+/**
+ * Words of which every cue of NEGATED_BEFORE, NEGATED_AFTER and CONDITION_AFTER written in ASCII
+ * holds one. On ASCII text, where the `iu` flags fold only A-Z to a-z, a context without any of
+ * them cannot match, so those patterns are neither run nor compiled for it: each `\p{L}` boundary
+ * makes V8 build a Unicode class, and compiling the four takes ~25 ms, more than a whole lint-staged
+ * run may spend on a rule. Keep each list in step with its pattern; a test in
+ * test/markdown/references.test.ts checks it against every cue the pattern holds.
+ */
+const NEGATED_BEFORE_HINT =
+  /no|without|neither|instead|rather|place|commit|check|add|push|creat|introduc|keep|restor|includ|fail|error|break|abort|reject|refuse|forbid|disallow|ban|if there|kein|ohne|statt|anstelle|weder|pas|plus|aucun|sans|au lieu|jamais|sin|ningun|lugar|vez|nunca|sem|nenhum/i;
+const NEGATED_AFTER_HINT =
+  /genera|generiert|ignor|deprecated|obsolete|gone|replaced|superseded|untracked|no|never|exist|used to|removed|deleted|renamed|moved|dropped|retired|legacy|nicht|nie|erzeugt|entfernt|ersetzt|veraltet|suivi|eliminad|reemplazad/i;
+const CONDITION_AFTER_HINT = /exist|present|found|appears|shows up|is there|committed|checked in|vorhanden/i;
+const NON_ASCII = /[\u0080-\uffff]/;
+
+/** Whether `pattern` may match `text`: false only when the ASCII text holds none of the pattern's hint words. */
+function mayMatch(hint: RegExp, text: string): boolean {
+  return hint.test(text) || NON_ASCII.test(text);
+}
+
+/**
+ * Each cue pattern's answers, by the text it was run on: a template copied into hundreds of files
+ * asks about the same sentence around the same paths again and again.
+ */
+const cueMemo = new Map<RegExp, Map<string, boolean>>();
+
+function cueMatches(pattern: RegExp, hint: RegExp | null, text: string): boolean {
+  let memo = cueMemo.get(pattern);
+  if (!memo) cueMemo.set(pattern, (memo = new Map()));
+  let known = memo.get(text);
+  if (known === undefined) {
+    // Bounded: a long-lived process (an editor, the test runner) must not keep every sentence it saw.
+    if (memo.size >= 50_000) memo.clear();
+    memo.set(text, (known = (hint === null || mayMatch(hint, text)) && pattern.test(text)));
+  }
+  return known;
+}
+
 /** Whether the sentence says the referenced path does not, or must not, exist. */
 export function negatesExistence(context: SentenceContext): boolean {
-  return NEGATED_BEFORE.test(context.before) || NEGATED_AFTER.test(context.after) || (CONDITION_BEFORE.test(context.before) && CONDITION_AFTER.test(context.after));
+  return (
+    cueMatches(NEGATED_BEFORE, NEGATED_BEFORE_HINT, context.before) ||
+    cueMatches(NEGATED_AFTER, NEGATED_AFTER_HINT, context.after) ||
+    // The condition needs both halves; the one after the path is the rarer, so it is asked first.
+    (mayMatch(CONDITION_AFTER_HINT, context.after) && cueMatches(CONDITION_BEFORE, null, context.before) && cueMatches(CONDITION_AFTER, null, context.after))
+  );
 }
+
+/** The cue patterns with their hints and where in the context they are anchored (read by the test that keeps each hint sound). */
+export const negationCues = [
+  { name: 'NEGATED_BEFORE', pattern: NEGATED_BEFORE, hint: NEGATED_BEFORE_HINT, at: 'end' },
+  { name: 'NEGATED_AFTER', pattern: NEGATED_AFTER, hint: NEGATED_AFTER_HINT, at: 'start' },
+  { name: 'CONDITION_AFTER', pattern: CONDITION_AFTER, hint: CONDITION_AFTER_HINT, at: 'start' },
+] as const;
 
 /** Directories whose files are run as commands by convention. */
 const SCRIPT_DIRS = /(?:^|\/)(?:bin|scripts?|\.scripts|tools|hack|ci)\//;
@@ -307,60 +357,162 @@ const MENTION_CUE = /\b(?:edit|edits|editing|see|read|open|opens|modify|change|u
  * `scripts/x.sh --flag`) rather than naming a path: such a span is a command, checked by the command
  * rules (existence and the executable bit), and is not also a path reference.
  */
-export function readsAsLocalRun(argv: readonly string[], context: SentenceContext): boolean {
-  const head = argv[0] ?? '';
-  if (!/^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*$/.test(head) || !head.includes('/')) return false;
-  const explicit = /^\.{1,2}\//.test(head);
-  const rest = head.replace(/^(?:\.{1,2}\/)+/, '');
-  const base = rest.slice(rest.lastIndexOf('/') + 1);
-  const inScriptDir = SCRIPT_DIRS.test(rest);
-  const extensionless = !base.includes('.');
-  // `./gradlew`, `./configure`, `bin/dev`, `scripts/setup.sh`, `scripts/seed.ts`; not `./src/index.ts` or `./docs`.
-  const scriptLike = extensionless ? inScriptDir || (explicit && !rest.includes('/')) : SHELL_SCRIPT.test(base) || (JS_SCRIPT.test(base) && inScriptDir);
-  if (!scriptLike) return false;
+export function readsAsLocalRun(argv: readonly string[], context: SentenceContext | (() => SentenceContext)): boolean {
+  const head = scriptHead(argv[0] ?? '');
+  if (head === null) return false;
   if (argv.length > 1) return true;
-  if (negatesExistence(context) || context.qualified || MENTION_CUE.test(context.before)) return false;
-  if (explicit) return true;
+  // The sentence is looked at only for a lone script-like path (callers may pass it unbuilt).
+  const around = typeof context === 'function' ? context() : context;
+  if (negatesExistence(around) || around.qualified || MENTION_CUE.test(around.before)) return false;
+  if (head.explicit) return true;
   // Without `./`, only a script under bin/, scripts/, ... reads as a run, and outside bin/ only after "run".
-  return inScriptDir && ((extensionless && /^bin\//.test(rest)) || RUN_CUE.test(context.before));
+  return head.inScriptDir && (head.inBin || RUN_CUE.test(around.before));
+}
+
+interface ScriptHead {
+  /** Written `./x` or `../x`. */
+  explicit: boolean;
+  inScriptDir: boolean;
+  /** An extensionless file directly under a top `bin/` (`bin/dev`). */
+  inBin: boolean;
+}
+
+/** What a command head says by itself, by head: the same spans recur across files. */
+const scriptHeads = new Map<string, ScriptHead | null>();
+
+/** The head as a script run (`./gradlew`, `bin/dev`, `scripts/setup.sh`, `scripts/seed.ts`), or null (`./src/index.ts`, `./docs`). */
+function scriptHead(head: string): ScriptHead | null {
+  let known = scriptHeads.get(head);
+  if (known !== undefined) return known;
+  known = null;
+  if (/^(?:\.{1,2}\/)?[\w.@+-]+(?:\/[\w.@+-]+)*$/.test(head) && head.includes('/')) {
+    const explicit = /^\.{1,2}\//.test(head);
+    const rest = head.replace(/^(?:\.{1,2}\/)+/, '');
+    const base = rest.slice(rest.lastIndexOf('/') + 1);
+    const inScriptDir = SCRIPT_DIRS.test(rest);
+    const extensionless = !base.includes('.');
+    const scriptLike = extensionless ? inScriptDir || (explicit && !rest.includes('/')) : SHELL_SCRIPT.test(base) || (JS_SCRIPT.test(base) && inScriptDir);
+    if (scriptLike) known = { explicit, inScriptDir, inBin: extensionless && /^bin\//.test(rest) };
+  }
+  if (scriptHeads.size >= 50_000) scriptHeads.clear();
+  scriptHeads.set(head, known);
+  return known;
+}
+
+/** classifyPath's answers by span text: `src/index.ts` and `npm test` recur across every file of a repository. */
+const classified = new Map<string, ReturnType<typeof classifyPath>>();
+
+function classifyPathCached(raw: string): ReturnType<typeof classifyPath> {
+  let known = classified.get(raw);
+  if (known === undefined) {
+    if (classified.size >= 50_000) classified.clear();
+    classified.set(raw, (known = classifyPath(raw)));
+  }
+  return known;
 }
 
 /** Every inline code span that names a path, with its exact position and whether it is qualified or negated. */
 export function pathReferences(file: InstructionFile): PathReference[] {
-  const tree = file.tree();
+  const text = file.text;
   const out: PathReference[] = [];
   const around = sentenceContext(file);
-  const visit = (node: Nodes, inLink: boolean) => {
-    if (node.type === 'inlineCode' && !inLink) {
-      const start = node.position?.start.offset;
-      const end = node.position?.end.offset;
-      if (start === undefined || end === undefined) return;
-      // The value sits between the backtick runs; find it in the source so offsets are exact.
-      const ticks = /^`+/.exec(file.text.slice(start, end))?.[0].length ?? 1;
-      const inner = file.text.slice(start + ticks, end - ticks);
-      const found = classifyPath(inner.replace(/\r?\n/g, ' '));
-      if ('reason' in found) return;
-      const context = around(start, end);
-      // `./scripts/dev.sh` is run, not named: the command rules check it (and its executable bit).
-      if (readsAsLocalRun([found.value], context)) return;
-      const valueStart = start + ticks + found.offset;
-      out.push({
-        value: found.value,
-        shape: found.shape,
-        dir: found.dir,
-        start: valueStart,
-        end: valueStart + found.value.length,
-        qualified: context.qualified,
-        negated: negatesExistence(context),
-      });
-      return;
-    }
-    // A code span used as link text belongs to the link, which no-broken-link checks.
-    const link = inLink || node.type === 'link' || node.type === 'linkReference';
-    if ('children' in node) for (const child of node.children) visit(child as Nodes, link);
-  };
-  visit(tree, false);
+  // A code span used as link text belongs to the link, which no-broken-link checks.
+  const links = linkRanges(file);
+  for (const span of file.inlineCode()) {
+    const { start, end } = span;
+    // A node without a position (end 0) is skipped, as the tree walk this replaces skipped it.
+    if (end <= start || insideAny(links, start, end)) continue;
+    // The value sits between the backtick runs; find it in the source so offsets are exact.
+    let ticks = 0;
+    while (start + ticks < end && text.charCodeAt(start + ticks) === 96) ticks++;
+    if (ticks === 0) ticks = 1;
+    const inner = text.slice(start + ticks, end - ticks);
+    const found = classifyPathCached(inner.includes('\n') ? inner.replace(/\r?\n/g, ' ') : inner);
+    if ('reason' in found) continue;
+    const context = around(start, end);
+    // `./scripts/dev.sh` is run, not named: the command rules check it (and its executable bit).
+    if (readsAsLocalRun([found.value], context)) continue;
+    const valueStart = start + ticks + found.offset;
+    out.push(new FoundPath(found.value, found.shape, found.dir, valueStart, context));
+  }
   return out;
+}
+
+/** A path reference whose negation is decided when first read: no-missing-path asks only about paths that turn out missing. */
+class FoundPath implements PathReference {
+  readonly end: number;
+  readonly qualified: boolean;
+  readonly #context: SentenceContext;
+  #negated: boolean | undefined;
+  constructor(
+    readonly value: string,
+    readonly shape: PathShape,
+    readonly dir: boolean,
+    readonly start: number,
+    context: SentenceContext,
+  ) {
+    this.end = start + value.length;
+    this.qualified = context.qualified;
+    this.#context = context;
+  }
+
+  get negated(): boolean {
+    return (this.#negated ??= negatesExistence(this.#context));
+  }
+}
+
+function insideAny(ranges: readonly { start: number; end: number }[], start: number, end: number): boolean {
+  for (const r of ranges) if (r.start <= start && end <= r.end) return true;
+  return false;
+}
+
+/** Source ranges of the links and link references of a file, in document order. */
+function linkRanges(file: InstructionFile): { start: number; end: number }[] {
+  const text = file.text;
+  const out: { start: number; end: number }[] = [];
+  // Inline and reference links start with `[`: only the nodes holding one can be or hold a link.
+  visitHolding(file.tree(), offsetsOf(text, '['), (node) => {
+    if (node.type !== 'link' && node.type !== 'linkReference') return true;
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start !== undefined && end !== undefined) out.push({ start, end });
+    return false;
+  });
+  return out;
+}
+
+/** Ascending offsets of `char` in `text` that `keep` accepts (given the offset). */
+function offsetsOf(text: string, char: string, keep: (at: number) => boolean = () => true): number[] {
+  const out: number[] = [];
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) if (keep(at)) out.push(at);
+  return out;
+}
+
+/**
+ * Visits, in document order, the nodes whose source range holds one of `offsets` (ascending), and
+ * nodes without a position; `enter` says whether to look inside. A file is a few hundred list items
+ * and paragraphs, and the link or two a rule wants sits in one of them.
+ */
+function visitHolding(root: Nodes, offsets: readonly number[], enter: (node: Nodes) => boolean): void {
+  if (offsets.length === 0) return;
+  const holds = (node: Nodes) => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (start === undefined || end === undefined) return true;
+    let lo = 0;
+    let hi = offsets.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (offsets[mid]! < start) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < offsets.length && offsets[lo]! < end;
+  };
+  const walk = (node: Nodes) => {
+    if (!holds(node) || !enter(node)) return;
+    if ('children' in node) for (const child of node.children) walk(child as Nodes);
+  };
+  walk(root);
 }
 
 const maskedCache = new WeakMap<InstructionFile, string>();
@@ -397,23 +549,27 @@ const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|cf)$/i;
 export function sentenceContext(file: InstructionFile): (start: number, end: number) => SentenceContext {
   const text = file.text;
   const statements = file.statements();
+  // Bisected for every reference: plain arrays of the offsets read faster than the statements.
+  const starts = statements.map((s) => s.start);
+  const ends = statements.map((s) => s.end);
   /** Sentence ends of each statement (or line), by its start offset. */
   const stopsOf = new Map<number, number[]>();
   const qualifiedAt = new Map<number, boolean>();
+  let masked: string | undefined;
   return (start, end) => {
-    const masked = maskedText(file);
+    masked ??= maskedText(file);
     // Statements are in document order; the innermost one holding the range is the last starting before it.
     let lo = 0;
     let hi = statements.length - 1;
     let at = -1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      if ((statements[mid]?.start ?? 0) <= start) {
+      if ((starts[mid] ?? 0) <= start) {
         at = mid;
         lo = mid + 1;
       } else hi = mid - 1;
     }
-    while (at >= 0 && (statements[at]?.end ?? 0) < end) at--;
+    while (at >= 0 && (ends[at] ?? 0) < end) at--;
     const statement = at >= 0 ? statements[at] : undefined;
     const lineEnd = text.indexOf('\n', end);
     const regionStart = statement ? statement.start : text.lastIndexOf('\n', start - 1) + 1;
@@ -460,100 +616,158 @@ export type PathResolution =
   | { status: 'missing'; tried: string[]; suggestion: string | null };
 
 interface RepoFacts {
+  repo: RepoIndex;
+  /** repo.dirs, once it is needed (the same Set: reading it through the getter each time costs). */
+  dirSet: Set<string> | undefined;
   ignored(rel: string, dir: boolean): boolean;
+  /** ignored(rel, false) for a clean path with its directory and name cut out ('' for none). */
+  ignoredFile(rel: string, parent: string, leaf: string): boolean;
   /** Whether some package.json names this package or depends on it. */
   dependencies(name: string): boolean;
-  dirEntries: Map<string, string[]>;
+  /** A directory's entries: its files in repo.files order, then its directories in repo.dirs order. */
+  entriesOf(dir: string): readonly string[];
   /** repo.dirs as an array, in the same order (made once: references search it often). */
   dirs(): readonly string[];
+  /** The directories whose last segment is `base`, in repo.dirs order. */
+  dirsNamed(base: string): readonly string[];
   /** repo.filesNamed(base) under the directory `scope` (not ''), in code-unit order. */
   filesNamedUnder(base: string, scope: string): string[];
-  /** suggestPath's answers, by `dir` flag and missing path. */
-  suggestions: Map<string, string | null>;
+  /** For the directory of a missing path: its package directory, its deepest existing ancestor, and suggestPath's answers by name. */
+  placeOf(dir: string): Place;
+  /** Whether some listed file is also a listed directory (a file `a` beside `a/b`), which no checkout has. */
+  fileIsDir(): boolean;
+  /** What the paths of one file share: its directory, and whether each first segment exists at the root and from there. */
+  fileContext(file: string): FileContext;
   /** candidatesByName's answers, by `dir` flag and directory. */
-  candidates: Map<string, Map<string, string>>;
+  candidates: Map<string, Candidates>;
+  /** Candidate picks by name, shared by directories holding the same names (every package's `src/`). */
+  picks: Map<string, Picks>;
+}
+
+/** What the paths of one file share, kept while its references are resolved one after another. */
+interface FileContext {
+  file: string;
+  dir: string;
+  /** By first segment: whether it exists at the root and from the file's directory. */
+  firsts: Map<string, { atRoot: boolean; atFile: boolean }>;
+  /** By the directory part of a path (`src`): that directory below the file's (one string, hashed once). */
+  below: Map<string, string>;
+}
+
+/** A clean nested or bare path as written, cut once per distinct value (values recur across files). */
+interface ValueParts {
+  /** The path's directory part ('' for a bare name) and last segment. */
+  parent: string;
+  leaf: string;
+  /** extensionOf(leaf). */
+  ext: string;
+}
+
+const valueParts = new Map<string, ValueParts>();
+
+function partsOf(body: string): ValueParts {
+  let parts = valueParts.get(body);
+  if (!parts) {
+    const cut = body.lastIndexOf('/');
+    if (valueParts.size >= 50_000) valueParts.clear();
+    const leaf = body.slice(cut + 1);
+    valueParts.set(body, (parts = { parent: cut < 0 ? '' : body.slice(0, cut), leaf, ext: extensionOf(leaf) }));
+  }
+  return parts;
+}
+
+interface Place {
+  scope: string;
+  ancestor: string;
+  /** suggestPath's answers for files and directories of this name missing here. */
+  files: Map<string, string | null>;
+  dirs: Map<string, string | null>;
+}
+
+/** The entries a missing path is compared with, first of each name, and the names picked from them. */
+interface Candidates {
+  byName: Map<string, string>;
+  picks: Picks;
+}
+
+/** The name picked for each missing name, and the names with an extension by stem, in order. */
+interface Picks {
+  byBase: Map<string, string | undefined>;
+  byStem: Map<string, string[]>;
+}
+
+/** `schema` for `schema.prisma`; a name without an extension (or a dotfile) is its own stem. */
+function stemOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
 }
 
 const factsCache = new WeakMap<RepoIndex, RepoFacts>();
 
+/**
+ * What resolution needs to know about a repository, each part built on first use: a lint-staged run
+ * resolving one file's paths must not pay for indexes only a full run's thousands of references use.
+ */
 function facts(repo: RepoIndex): RepoFacts {
   let cached = factsCache.get(repo);
   if (cached) return cached;
-  const matchers: { base: string; ig: Ignore }[] = [];
-  for (const file of repo.filesNamed('.gitignore')) {
-    const text = repo.text(file);
-    if (text === null) continue;
-    try {
-      matchers.push({ base: path.posix.dirname(file) === '.' ? '' : path.posix.dirname(file), ig: ignore().add(text) });
-    } catch {
-      // An unparsable .gitignore ignores nothing here, as git would skip its bad lines.
-    }
-  }
-  // Every path below a directory asks about it again: each (prefix, dir) is decided once.
-  const ignoredOneMemo = new Map<string, boolean>();
-  const ignoredOne = (rel: string, dir: boolean) => {
-    const key = dir ? `${rel}/` : rel;
-    let known = ignoredOneMemo.get(key);
-    if (known === undefined) ignoredOneMemo.set(key, (known = ignoredOneUncached(rel, dir)));
-    return known;
+  const { ignored, ignoredFile } = gitignoreFacts(repo);
+  let entries: Map<string, string[]> | undefined;
+  // A few directories (one file's suggestions, in a lint-staged run) are listed by a scan each; past
+  // that, every directory is indexed in one pass.
+  const scans = new Map<string, string[]>();
+  const entriesOf = (d: string): readonly string[] => {
+    if (entries) return entries.get(d) ?? [];
+    let list = scans.get(d);
+    if (list) return list;
+    if (d === '' || scans.size >= 8 || UNCLEAN_REL.test(d)) return dirEntries().get(d) ?? [];
+    // dirOf(p) === d implies that p starts with `d/` (d clean): the test weeds out the rest cheaply.
+    const prefix = `${d}/`;
+    list = [];
+    for (const p of repo.files) if (p.startsWith(prefix) && dirOf(p) === d) list.push(p);
+    for (const x of repo.dirs) if (x.startsWith(prefix) && dirOf(x) === d) list.push(x);
+    scans.set(d, list);
+    return list;
   };
-  const ignoredOneUncached = (rel: string, dir: boolean) =>
-    matchers.some(({ base, ig }) => {
-      if (base && !rel.startsWith(`${base}/`)) return false;
-      const local = base ? rel.slice(base.length + 1) : rel;
-      try {
-        return local !== '' && ig.ignores(dir ? `${local}/` : local);
-      } catch {
-        return false;
+  const dirEntries = () => {
+    if (entries) return entries;
+    const map = new Map<string, string[]>();
+    // Listings come sorted, so the entries of a directory mostly come in runs: the last parent's
+    // list is reused without cutting the parent out of every path and hashing it again.
+    let lastParent: string | null = null;
+    let lastList: string[] = [];
+    const add = (p: string) => {
+      const cut = p.lastIndexOf('/');
+      if (lastParent !== null && cut === lastParent.length && cut > 0 && p.length > cut + 1 && p.charCodeAt(cut - 1) !== 47 && p.startsWith(lastParent)) {
+        lastList.push(p);
+        return;
       }
-    });
-  // Many files name the same paths (a template copied into every package): each is decided once.
-  const ignoredMemo = new Map<string, boolean>();
-  const ignored = (rel: string, dir: boolean) => {
-    const key = dir ? `${rel}/` : rel;
-    let known = ignoredMemo.get(key);
-    if (known === undefined) ignoredMemo.set(key, (known = ignoredUncached(rel, dir)));
-    return known;
+      const parent = dirOf(p);
+      let list = map.get(parent);
+      if (!list) map.set(parent, (list = []));
+      list.push(p);
+      lastParent = parent;
+      lastList = list;
+    };
+    for (const f of repo.files) add(f);
+    lastParent = null;
+    for (const d of repo.dirs) if (d !== '') add(d);
+    return (entries = map);
   };
-  const ignoredUncached = (rel: string, dir: boolean) => {
-    const parts = rel.split('/');
-    if (parts.includes('node_modules') || parts.includes('.git')) return true;
-    // A path is ignored when it or any directory above it is: `dist/` covers `dist/index.js`.
-    for (let i = 1; i <= parts.length; i++) {
-      const prefix = parts.slice(0, i).join('/');
-      const last = i === parts.length;
-      if (ignoredOne(prefix, !last || dir) || (last && !dir && ignoredOne(prefix, true))) return true;
-    }
-    return false;
-  };
-  // Parsed only when a reference needs it: every manifest read counts as "needed" for
-  // no-invalid-manifest, so a repository whose paths all resolve never pays for (or reports) them.
-  let deps: Set<string> | undefined;
-  const dependencies = (name: string) => {
-    if (!deps) {
-      deps = new Set<string>();
-      for (const manifest of repo.filesNamed('package.json').slice(0, 2000)) {
-        const json = repo.json(manifest);
-        if (!isRecord(json)) continue;
-        if (typeof json['name'] === 'string') deps.add(json['name']);
-        for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
-          const list = json[key];
-          if (isRecord(list)) for (const dep of Object.keys(list)) deps.add(dep);
-        }
-      }
-    }
-    return deps.has(name);
-  };
-  const dirEntries = new Map<string, string[]>();
-  const addEntry = (p: string) => {
-    const parent = path.posix.dirname(p) === '.' ? '' : path.posix.dirname(p);
-    const list = dirEntries.get(parent);
-    if (list) list.push(p);
-    else dirEntries.set(parent, [p]);
-  };
-  for (const f of repo.files) addEntry(f);
-  for (const d of repo.dirs) if (d !== '') addEntry(d);
   let dirList: string[] | undefined;
+  let dirsByName: Map<string, string[]> | undefined;
+  const dirsNamed = (base: string): readonly string[] => {
+    if (!dirsByName) {
+      dirsByName = new Map();
+      for (const d of repo.dirs) {
+        const name = d.slice(d.lastIndexOf('/') + 1);
+        const list = dirsByName.get(name);
+        if (list) list.push(d);
+        else dirsByName.set(name, [d]);
+      }
+    }
+    return dirsByName.get(base) ?? [];
+  };
   const sortedByBase = new Map<string, string[]>();
   const filesNamedUnder = (base: string, scope: string) => {
     let sorted = sortedByBase.get(base);
@@ -571,9 +785,174 @@ function facts(repo: RepoIndex): RepoFacts {
     for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
     return out;
   };
-  cached = { ignored, dependencies, dirEntries, dirs: () => (dirList ??= [...repo.dirs]), filesNamedUnder, suggestions: new Map(), candidates: new Map() };
+  // Every path missing from a directory shares its package and its deepest existing ancestor.
+  const places = new Map<string, Place>();
+  const placeOf = (dir: string) => {
+    let place = places.get(dir);
+    if (!place) {
+      let scope = dir;
+      while (scope !== '' && !repo.has(`${scope}/package.json`)) scope = dirOf(scope);
+      let ancestor = dir;
+      while (ancestor !== '' && !repo.dirs.has(ancestor)) ancestor = dirOf(ancestor);
+      places.set(dir, (place = { scope, ancestor, files: new Map(), dirs: new Map() }));
+    }
+    return place;
+  };
+  let fileIsDir: boolean | undefined;
+  let current: FileContext | undefined;
+  cached = {
+    repo,
+    dirSet: undefined,
+    ignored,
+    ignoredFile,
+    dependencies: dependencyNames(repo),
+    entriesOf,
+    dirs: () => (dirList ??= [...repo.dirs]),
+    dirsNamed,
+    filesNamedUnder,
+    placeOf,
+    fileIsDir: () => (fileIsDir ??= [...repo.dirs].some((d) => repo.has(d))),
+    // The references of a file are resolved one after another: the last file's context is kept.
+    fileContext: (file) => (current?.file === file ? current : (current = { file, dir: dirOf(file), firsts: new Map(), below: new Map() })),
+    candidates: new Map(),
+    picks: new Map(),
+  };
   factsCache.set(repo, cached);
   return cached;
+}
+
+/** A .gitignore below `prefix` ('' or `dir/`), and each last segment's answer when every pattern is about one segment. */
+interface GitignoreMatcher {
+  prefix: string;
+  ig: Ignore;
+  /** By last segment: [its answer as a file, as a directory], each found when first asked. */
+  bySegment: Map<string, [boolean | undefined, boolean | undefined]> | null;
+}
+
+/**
+ * Whether every pattern of a .gitignore is about a single path segment: no `/` but a trailing one
+ * (`node_modules/`, `*.log`, `!keep.log`, `.env`), nothing escaped. gitignore(5): "If there is a
+ * separator at the beginning or middle (or both) of the pattern, then the pattern is relative to the
+ * directory level of the particular .gitignore file itself. Otherwise the pattern may also match at
+ * any level below the .gitignore level." A wildcard or a class never matches `/`, so such a pattern
+ * decides a path by its last segment alone (the `ignore` package matches such rules against the
+ * basename for the same reason).
+ */
+function segmentPatternsOnly(text: string): boolean {
+  return text.split(/\r?\n/).every((line) => line === '' || line.startsWith('#') || /^!?[^/\\\s]+\/?$/.test(line));
+}
+
+/** A relative path `ignore` takes as it is: no empty, `.` or `..` segment, no leading or trailing `/`. */
+const UNCLEAN_REL = /^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)/;
+
+/**
+ * `ignored(rel, dir)`: a path is ignored when a .gitignore at or above it matches it or a directory
+ * above it (`dist/` covers `dist/index.js`), or when it lies in node_modules/ or .git/. Directories are
+ * decided once each; a path below directories that are not ignored is decided by its last segment
+ * for every .gitignore whose patterns are all about one segment (the usual `node_modules/`, `dist/`,
+ * `*.log`), so tens of thousands of distinct missing paths cost a lookup each.
+ */
+function gitignoreFacts(repo: RepoIndex): { ignored: (rel: string, dir: boolean) => boolean; ignoredFile: (rel: string, parent: string, leaf: string) => boolean } {
+  let matchers: GitignoreMatcher[] | undefined;
+  const load = () => {
+    matchers = [];
+    for (const file of repo.filesNamed('.gitignore')) {
+      const text = repo.text(file);
+      if (text === null) continue;
+      try {
+        const base = dirOf(file);
+        matchers.push({ prefix: base ? `${base}/` : '', ig: ignore().add(text), bySegment: segmentPatternsOnly(text) ? new Map() : null });
+      } catch {
+        // An unparsable .gitignore ignores nothing here, as git would skip its bad lines.
+      }
+    }
+    return matchers;
+  };
+  const ignores = (ig: Ignore, local: string) => {
+    try {
+      return ig.ignores(local);
+    } catch {
+      return false;
+    }
+  };
+  // What the .gitignore files say of `rel` itself, its directories being known not to be ignored:
+  // as written, and for a file also as a directory (`dist` in `dist/` is either).
+  const leafIgnored = (rel: string, leaf: string, dir: boolean, clean: boolean) => {
+    for (const m of matchers ?? load()) {
+      if (!rel.startsWith(m.prefix) || rel.length === m.prefix.length) continue;
+      if (m.bySegment !== null && clean) {
+        // `ignore` decides `a/b/leaf` by its ancestors first, and they are not ignored (see `ignored`).
+        let known = m.bySegment.get(leaf);
+        if (!known) m.bySegment.set(leaf, (known = [undefined, undefined]));
+        if (!dir && (known[0] ??= ignores(m.ig, leaf))) return true;
+        if ((known[1] ??= ignores(m.ig, `${leaf}/`))) return true;
+        continue;
+      }
+      const local = rel.slice(m.prefix.length);
+      if ((!dir && ignores(m.ig, local)) || ignores(m.ig, `${local}/`)) return true;
+    }
+    return false;
+  };
+  // Directories, asked about again by every path below them, are decided once each.
+  const dirMemo = new Map<string, boolean>();
+  const ignored = (rel: string, dir: boolean, clean = !UNCLEAN_REL.test(rel)): boolean => {
+    if (dir) {
+      const known = dirMemo.get(rel);
+      if (known !== undefined) return known;
+    }
+    const cut = rel.lastIndexOf('/');
+    const leaf = rel.slice(cut + 1);
+    // The parent's answer covers every directory above.
+    const answer = leaf === 'node_modules' || leaf === '.git' || (cut >= 0 && ignored(rel.slice(0, cut), true, clean)) || leafIgnored(rel, leaf, dir, clean);
+    if (dir) dirMemo.set(rel, answer);
+    return answer;
+  };
+  return {
+    ignored: (rel, dir) => ignored(rel, dir),
+    // A clean file path already cut into its directory and name (by the caller, once for every question).
+    ignoredFile: (rel, parent, leaf) => leaf === 'node_modules' || leaf === '.git' || (parent !== '' && ignored(parent, true, true)) || leafIgnored(rel, leaf, false, true),
+  };
+}
+
+/**
+ * Names that validate-npm-package-name rejects even for old packages (errors, not warnings): empty,
+ * a leading `.` or `_`, surrounding spaces, `node_modules`/`favicon.ico`, characters a URL would
+ * escape (outside a scope). No registry serves and no package manager installs such a name, so it is
+ * no dependency, whatever a manifest says. https://github.com/npm/validate-npm-package-name/blob/main/lib/index.js
+ */
+function cannotBeNpmName(name: string): boolean {
+  if (name === '' || name.startsWith('.') || name.startsWith('_') || name.trim() !== name) return true;
+  if (name.toLowerCase() === 'node_modules' || name.toLowerCase() === 'favicon.ico') return true;
+  return encodeURIComponent(name) !== name && !name.startsWith('@');
+}
+
+/**
+ * `dependencies(name)`: whether one of the first 2,000 package.json files names this package or
+ * depends on it. Manifests are parsed only as far as a question needs, the root manifest first, and
+ * a name npm cannot install reads none: every manifest read counts as "needed" for
+ * no-invalid-manifest, so a repository whose paths all resolve never pays for (or reports) them.
+ */
+function dependencyNames(repo: RepoIndex): (name: string) => boolean {
+  const known = new Set<string>();
+  let manifests: string[] | undefined;
+  let next = 0;
+  return (name) => {
+    if (cannotBeNpmName(name)) return false;
+    if (!manifests) {
+      const all = repo.filesNamed('package.json').slice(0, 2000);
+      manifests = all.includes('package.json') ? ['package.json', ...all.filter((m) => m !== 'package.json')] : all;
+    }
+    while (!known.has(name) && next < manifests.length) {
+      const json = repo.json(manifests[next++]!);
+      if (!isRecord(json)) continue;
+      if (typeof json['name'] === 'string') known.add(json['name']);
+      for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+        const list = json[key];
+        if (isRecord(list)) for (const dep of Object.keys(list)) known.add(dep);
+      }
+    }
+    return known.has(name);
+  };
 }
 
 /** Whether a repository-relative path is matched by a .gitignore (or lies in node_modules/.git): a build output or a local file. */
@@ -583,6 +962,8 @@ export function isIgnoredPath(repo: RepoIndex, rel: string, dir = false): boolea
 
 /** Joins and normalizes a repository-relative path; null when it climbs above the root. */
 function joinRel(dir: string, rel: string): string | null {
+  // Clean parts (no `.`, `..` or empty segment, no leading or trailing `/`) join as they are.
+  if (rel !== '' && !UNCLEAN_REL.test(rel) && (dir === '' || !UNCLEAN_REL.test(dir))) return dir === '' ? rel : `${dir}/${rel}`;
   const joined = path.posix.normalize(path.posix.join(dir || '.', rel)).replace(/(.)\/+$/, '$1');
   if (joined === '..' || joined.startsWith('../')) return null;
   return joined === '.' ? '' : joined;
@@ -595,13 +976,27 @@ const TS_SOURCE_OF: Record<string, string[]> = { js: ['ts', 'tsx'], jsx: ['tsx']
  * enter) as one entry with nothing below it, so `dir/` naming such an entry, or a path through one,
  * cannot be disproved and counts as existing.
  */
-function existsIn(repo: RepoIndex, rel: string): boolean {
-  if (repo.dirs.has(rel) || repo.has(rel)) return true;
+function existsIn(f: RepoFacts, rel: string, cleanParent?: string): boolean {
+  const repo = f.repo;
+  const dirs = (f.dirSet ??= repo.dirs);
+  if (dirs.has(rel) || repo.has(rel)) return true;
+  // Every prefix of a clean path in a listed directory is a listed directory, and no listed directory
+  // is also a listed file (unless the listing says otherwise): no prefix is a symlink or a submodule.
+  if (cleanParent !== undefined) {
+    if (cleanParent !== '' && !f.fileIsDir() && dirs.has(cleanParent)) return false;
+  } else {
+    const cut = rel.lastIndexOf('/');
+    if (cut > 0 && !f.fileIsDir() && dirs.has(rel.slice(0, cut)) && !UNCLEAN_REL.test(rel)) return false;
+  }
   for (let i = rel.indexOf('/'); i > 0; i = rel.indexOf('/', i + 1)) if (repo.has(rel.slice(0, i))) return true;
   return false;
 }
 
 function dirOf(file: string): string {
+  // `a/b` → `a` without path.posix.dirname (hot: every reference asks), which alone handles `//` and `/a`.
+  const cut = file.lastIndexOf('/');
+  if (cut < 0) return '';
+  if (cut > 0 && cut < file.length - 1 && file.charCodeAt(cut - 1) !== 47) return file.slice(0, cut);
   const d = path.posix.dirname(file);
   return d === '.' ? '' : d;
 }
@@ -610,15 +1005,25 @@ function dirOf(file: string): string {
  * Resolves an inline-code path of `file`: from the file's directory, and from the repository root
  * when the path is root-relative (`/x`, or a first segment that exists at the root). Slash-free
  * names are also accepted anywhere in the repository ("edit `schema.prisma`" names a file, not a place).
+ * Whether a name is a package (`lodash.merge`, `react-dom/index.js`) is asked last, of a path found
+ * nowhere, since it may read every manifest: a package name that also exists as a path resolves.
  */
 export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<PathReference, 'value' | 'shape' | 'dir'>): PathResolution {
   const f = facts(repo);
-  const body = ref.value.replace(/\/+$/, '');
-  const fileDir = dirOf(file);
-  const first = body.replace(/^\/+/, '').split('/')[0] ?? '';
-  const existsAtRoot = existsIn(repo, first);
-  const existsAtFile = existsIn(repo, joinRel(fileDir, first) ?? '\0');
+  const body = ref.value.endsWith('/') ? ref.value.replace(/\/+$/, '') : ref.value;
+  const here = f.fileContext(file);
+  const fileDir = here.dir;
+  let lead = 0;
+  while (body.charCodeAt(lead) === 47) lead++;
+  const slash = body.indexOf('/', lead);
+  const first = slash < 0 ? body.slice(lead) : body.slice(lead, slash);
+  let firstExists = here.firsts.get(first);
+  if (!firstExists) here.firsts.set(first, (firstExists = { atRoot: existsIn(f, first), atFile: existsIn(f, joinRel(fileDir, first) ?? '\0') }));
+  const existsAtRoot = firstExists.atRoot;
+  const existsAtFile = firstExists.atFile;
   let tried: string[];
+  /** The first segment of a nested path found nowhere: not a path if it names a package. */
+  let packageName: string | null = null;
   if (ref.shape === 'absolute') {
     // `/api/users` is a route and `/usr/bin` a system path unless the first segment is in the repo.
     if (!existsAtRoot) return { status: 'not-path' };
@@ -635,34 +1040,73 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
       // Only a clear file path is checked when its first segment exists nowhere: `react-dom/client`,
       // `origin/main`, `application/json` and `github.com/acme/x` are not paths.
       const clearFile = FILE_EXTENSIONS.has(extensionOf(body.slice(body.lastIndexOf('/') + 1))) || (ref.dir && body.includes('/'));
-      if (!clearFile || /^[\w-]+(\.[\w-]+)+$/.test(first) || f.dependencies(first)) return { status: 'not-path' };
+      if (!clearFile || /^[\w-]+(\.[\w-]+)+$/.test(first)) return { status: 'not-path' };
+      packageName = first;
     }
   }
-  for (const t of tried) if (existsIn(repo, t)) return { status: 'exists', path: t };
+  // For clean paths the answers above settle most of this: a bare name is its own first segment,
+  // and nothing exists below a first segment that does not (it would be a listed directory).
+  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && !UNCLEAN_REL.test(body) && (fileDir === '' || !UNCLEAN_REL.test(fileDir));
+  const firstFound = (t: string) => (t === body ? existsAtRoot : existsAtFile);
+  const mayExist = (t: string) => !clean || ref.shape === 'bare' || firstFound(t);
+  // The directory and name of each clean tried path, cut once (the directory below the file's once per file).
+  const cuts: (ValueParts | undefined)[] = [];
+  if (clean) {
+    const parts = partsOf(body);
+    let below = parts.parent === '' ? fileDir : here.below.get(parts.parent);
+    if (below === undefined) here.below.set(parts.parent, (below = `${fileDir}/${parts.parent}`));
+    for (const t of tried) cuts.push(t === body ? parts : { parent: below, leaf: parts.leaf, ext: parts.ext });
+  }
+  for (let i = 0; i < tried.length; i++) {
+    const t = tried[i]!;
+    if (clean && ref.shape === 'bare' ? firstFound(t) : mayExist(t) && existsIn(f, t, cuts[i]?.parent)) return { status: 'exists', path: t };
+  }
   // TypeScript's ESM convention names sources by their output: `src/kit/index.js` is the import
   // specifier of `src/kit/index.ts` under NodeNext resolution.
-  for (const t of tried) {
-    const ts = TS_SOURCE_OF[extensionOf(t)];
+  for (let i = 0; i < tried.length; i++) {
+    const t = tried[i]!;
+    const ts = TS_SOURCE_OF[cuts[i]?.ext ?? extensionOf(t)];
+    if (ts === undefined || !mayExist(t)) continue;
     const stemmed = t.slice(0, t.lastIndexOf('.') + 1);
-    const hit = ts?.map((e) => stemmed + e).find((c) => repo.has(c));
+    const hit = ts.map((e) => stemmed + e).find((c) => repo.has(c));
     if (hit !== undefined) return { status: 'exists', path: hit };
   }
-  for (const t of tried) if (f.ignored(t, ref.dir)) return { status: 'ignored', path: t };
+  for (let i = 0; i < tried.length; i++) {
+    const t = tried[i]!;
+    const cut = cuts[i];
+    if (ref.dir || !cut ? f.ignored(t, ref.dir) : f.ignoredFile(t, cut.parent, cut.leaf)) return { status: 'ignored', path: t };
+  }
   if (ref.shape === 'bare') {
     if (LOCAL_ONLY.test(body)) return { status: 'ignored', path: body };
-    if (f.dependencies(body)) return { status: 'not-path' };
-    const named = ref.dir ? f.dirs().filter((d) => d.endsWith(`/${body}`)) : repo.filesNamed(body);
-    if (named[0] !== undefined) return { status: 'exists', path: named[0] };
-  } else if (ref.shape === 'nested' && !existsAtRoot && !existsAtFile) {
+    // A directory of that name below the root, or a file of that name anywhere.
+    const named = ref.dir ? findByTail(repo, body, true) : repo.filesNamed(body)[0];
+    if (named !== undefined) return { status: 'exists', path: named };
+    packageName = body;
+  } else if (packageName !== null) {
     // "Each package exports `src/index.ts`": a path that exists under some directory is a pattern.
-    const suffix = `/${body}`;
-    const hit = ref.dir ? f.dirs().find((d) => d.endsWith(suffix)) : (repo.files.find((p) => p.endsWith(suffix)) ?? f.dirs().find((d) => d.endsWith(suffix)));
+    const hit = findByTail(repo, body, ref.dir);
     if (hit !== undefined) return { status: 'exists', path: hit };
   }
+  if (packageName !== null && f.dependencies(packageName)) return { status: 'not-path' };
   const fromRoot = ref.shape === 'absolute' || (ref.shape === 'nested' && existsAtRoot && !existsAtFile);
-  const primary = fromRoot ? (tried[tried.length - 1] ?? body) : (tried[0] ?? body);
-  const found = suggestPath(repo, primary, ref.dir);
+  const at = fromRoot ? tried.length - 1 : 0;
+  const primary = tried[at] ?? body;
+  const cut = cuts[at];
+  const found = suggestIn(f, primary, ref.dir, cut);
   return { status: 'missing', tried, suggestion: found === null ? null : styleLike(ref.value, fileDir, found, fromRoot) };
+}
+
+/**
+ * The first listed path ending with `/tail`: a file (in repo.files order), else a directory (in
+ * repo.dirs order); only a directory when `dir`. Only entries named like the tail's last segment
+ * can end with it, so the lists of that name are searched, not the whole listing.
+ */
+export function findByTail(repo: RepoIndex, tail: string, dir: boolean): string | undefined {
+  const f = facts(repo);
+  const suffix = `/${tail}`;
+  const base = tail.slice(tail.lastIndexOf('/') + 1);
+  const inDirs = () => f.dirsNamed(base).find((d) => d.endsWith(suffix));
+  return dir ? inDirs() : (repo.filesNamed(base).find((p) => p.endsWith(suffix)) ?? inDirs());
 }
 
 /**
@@ -670,41 +1114,97 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
  * closest entry under the deepest directory of the path that still exists (a typo or a rename).
  */
 export function suggestPath(repo: RepoIndex, missing: string, dir: boolean): string | null {
-  const memo = facts(repo).suggestions;
-  const key = dir ? `${missing}/` : missing;
-  let known = memo.get(key);
-  if (known === undefined) memo.set(key, (known = suggestPathUncached(repo, missing, dir)));
+  return suggestIn(facts(repo), missing, dir);
+}
+
+function suggestIn(f: RepoFacts, missing: string, dir: boolean, cut?: ValueParts): string | null {
+  // The answer depends on the directory and the name: it is kept per directory, by name.
+  const parent = cut?.parent ?? dirOf(missing);
+  const place = f.placeOf(parent);
+  const memo = dir ? place.dirs : place.files;
+  const at = missing.lastIndexOf('/');
+  const base = cut?.leaf ?? missing.slice(at + 1);
+  // Kept by name only when the directory and the name make up the path (dirOf returns a prefix).
+  if (!cut && (at < 0 ? parent !== '' : parent.length !== at)) return suggestPathUncached(f, missing, base, place, dir);
+  let known = memo.get(base);
+  if (known === undefined) memo.set(base, (known = suggestPathUncached(f, missing, base, place, dir)));
   return known;
 }
 
-function suggestPathUncached(repo: RepoIndex, missing: string, dir: boolean): string | null {
-  const base = missing.slice(missing.lastIndexOf('/') + 1);
+function suggestPathUncached(f: RepoFacts, missing: string, base: string, place: Place, dir: boolean): string | null {
+  const repo = f.repo;
   // A moved file stays inside its package: `components/` of another app is not what was meant.
-  let scope = dirOf(missing);
-  while (scope !== '' && !repo.has(`${scope}/package.json`)) scope = dirOf(scope);
+  const { scope, ancestor } = place;
   const inScope = (p: string) => scope === '' || p.startsWith(`${scope}/`);
-  const sameName = scope === '' || dir ? (dir ? facts(repo).dirs().filter((d) => d === base || d.endsWith(`/${base}`)) : repo.filesNamed(base)).filter(inScope) : facts(repo).filesNamedUnder(base, scope);
+  const everywhere = dir ? f.dirsNamed(base) : repo.filesNamed(base);
+  const sameName = everywhere.length === 0 ? everywhere : scope === '' || dir ? everywhere.filter(inScope) : f.filesNamedUnder(base, scope);
   if (sameName.length > 0) return [...sameName].sort((a, b) => editDistance(missing, a) - editDistance(missing, b) || (a < b ? -1 : 1))[0] ?? null;
-  let ancestor = dirOf(missing);
-  while (ancestor !== '' && !repo.dirs.has(ancestor)) ancestor = dirOf(ancestor);
-  const byName = candidatesByName(repo, ancestor, dir);
-  // Same stem, other extension (`schema.ts` → `schema.prisma`), else the closest name.
-  const stem = (n: string) => (n.lastIndexOf('.') > 0 ? n.slice(0, n.lastIndexOf('.')) : n);
-  const name = [...byName.keys()].find((n) => n !== base && stem(n) === stem(base) && stem(n) !== n) ?? closest(base, byName.keys());
-  return name === undefined ? null : (byName.get(name) ?? null);
+  const candidates = candidatesByName(f, ancestor, dir);
+  const picks = candidates.picks;
+  let name = picks.byBase.get(base);
+  if (name === undefined && !picks.byBase.has(base)) {
+    // Same stem, other extension (`schema.ts` → `schema.prisma`), else the closest name.
+    name = picks.byStem.get(stemOf(base))?.find((n) => n !== base) ?? closestName(base, candidates.byName.keys());
+    picks.byBase.set(base, name);
+  }
+  return name === undefined ? null : (candidates.byName.get(name) ?? null);
+}
+
+/**
+ * closest() of src/kit/text.ts, the same answer: the first candidate at the smallest distance below
+ * the same bound. A missing root path is compared with thousands of names (`pkg-0001`, ...), so each
+ * distance stops as soon as it cannot beat the best so far.
+ */
+export function closestName(name: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
+  const lower = name.toLowerCase();
+  for (const candidate of candidates) {
+    const other = candidate.toLowerCase();
+    if (Math.abs(other.length - lower.length) >= bestDistance) continue;
+    const d = distanceBelow(lower, other, bestDistance);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/** editDistance(a, b) when it is below `bound`, else some number ≥ `bound` (every cell of a row at or over it ends the count). */
+function distanceBelow(a: string, b: string, bound: number): number {
+  if (a === b) return 0;
+  const row = new Uint32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) row[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const ca = a.charCodeAt(i - 1);
+    let diagonal = row[0]!;
+    row[0] = i;
+    let least = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j]!;
+      const cell = Math.min(above + 1, row[j - 1]! + 1, diagonal + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      row[j] = cell;
+      if (cell < least) least = cell;
+      diagonal = above;
+    }
+    // A row's cells never decrease further down the table: the distance is at least its minimum.
+    if (least >= bound) return least;
+  }
+  return row[b.length]!;
 }
 
 /** The entries up to three levels below `ancestor`, first of each name; shared by every path missing there. */
-function candidatesByName(repo: RepoIndex, ancestor: string, dir: boolean): Map<string, string> {
-  const f = facts(repo);
+function candidatesByName(f: RepoFacts, ancestor: string, dir: boolean): Candidates {
+  const repo = f.repo;
   const key = dir ? `${ancestor}/` : ancestor;
   const known = f.candidates.get(key);
   if (known) return known;
   const candidates: string[] = [];
   const collect = (d: string, depth: number) => {
-    for (const entry of f.dirEntries.get(d) ?? []) {
+    for (const entry of f.entriesOf(d)) {
       if (candidates.length > 5000) return;
-      const isDir = repo.dirs.has(entry);
+      const isDir = (f.dirSet ??= repo.dirs).has(entry);
       if (!dir || isDir) candidates.push(entry);
       if (isDir && depth < 3) collect(entry, depth + 1);
     }
@@ -716,8 +1216,23 @@ function candidatesByName(repo: RepoIndex, ancestor: string, dir: boolean): Map<
     const name = c.slice(c.lastIndexOf('/') + 1);
     if (!byName.has(name)) byName.set(name, c);
   }
-  f.candidates.set(key, byName);
-  return byName;
+  // The pick depends on the names alone (in order): directories holding the same ones share it.
+  const names = [...byName.keys()].join('\0');
+  let picks = f.picks.get(names);
+  if (!picks) {
+    const byStem = new Map<string, string[]>();
+    for (const n of byName.keys()) {
+      const stem = stemOf(n);
+      if (stem === n) continue;
+      const list = byStem.get(stem);
+      if (list) list.push(n);
+      else byStem.set(stem, [n]);
+    }
+    f.picks.set(names, (picks = { byBase: new Map(), byStem }));
+  }
+  const result = { byName, picks };
+  f.candidates.set(key, result);
+  return result;
 }
 
 /** Writes a repository-relative `target` the way `written` was written (relative to the file, `./`, `/`). */
@@ -725,7 +1240,9 @@ export function styleLike(written: string, fileDir: string, target: string, from
   const trailing = written.endsWith('/') ? '/' : '';
   if (written.startsWith('/')) return `/${target}${trailing}`;
   if (fromRoot) return `${target}${trailing}`;
-  const rel = path.posix.relative(fileDir || '.', target) || '.';
+  // A target below the file's directory is its tail (path.posix.relative resolves both against the cwd).
+  const below = target !== '' && !UNCLEAN_REL.test(target) && (fileDir === '' || (target.startsWith(`${fileDir}/`) && !UNCLEAN_REL.test(fileDir)));
+  const rel = below ? target.slice(fileDir === '' ? 0 : fileDir.length + 1) : path.posix.relative(fileDir || '.', target) || '.';
   if (written.startsWith('./') && !rel.startsWith('../')) return `./${rel}${trailing}`;
   return `${rel}${trailing}`;
 }
@@ -757,15 +1274,21 @@ export interface LinkReference {
 export function linkReferences(file: InstructionFile): LinkReference[] {
   const text = file.text;
   const out: LinkReference[] = [];
-  const visit = (node: Nodes) => {
+  // A destination follows `](` (links, images) or `]:` (definitions), or is an attribute of an
+  // `<a`/`<img` tag: only nodes holding one of those can yield one (locateDestination and
+  // htmlDestinations find nothing in the others).
+  const cues = [
+    ...offsetsOf(text, ']', (at) => text[at + 1] === '(' || text[at + 1] === ':'),
+    ...offsetsOf(text, '<', (at) => /[ai]/i.test(text[at + 1] ?? '')),
+  ].sort((a, b) => a - b);
+  visitHolding(file.tree(), cues, (node) => {
     if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
       const ref = locateDestination(text, node);
       if (ref) out.push(ref);
     }
     if (node.type === 'html') out.push(...htmlDestinations(text, node));
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(file.tree());
+    return true;
+  });
   return out;
 }
 
@@ -921,7 +1444,7 @@ export function resolveLink(repo: RepoIndex, file: string, link: Pick<LinkRefere
   }
   if (repo.dirs.has(target)) return { status: 'exists', path: target, markdown: false, directory: true, page: directoryReadme(repo, target) };
   // A path through a symlinked directory or a submodule: listed, but nothing known below it.
-  if (existsIn(repo, target)) return { status: 'exists', path: target, markdown: false, directory: false, page: null };
+  if (existsIn(facts(repo), target)) return { status: 'exists', path: target, markdown: false, directory: false, page: null };
   if (facts(repo).ignored(target, dirWanted)) return { status: 'ignored', path: target };
   return { status: 'missing', path: target, suggestion: suggestPath(repo, target, dirWanted) };
 }
@@ -938,9 +1461,9 @@ function isMarkdownPath(rel: string): boolean {
  */
 export function directoryReadme(repo: RepoIndex, dir: string): string | null {
   const places = dir === '' ? ['.github', '', 'docs'] : [dir];
-  const entries = facts(repo).dirEntries;
+  const f = facts(repo);
   for (const place of places) {
-    const readmes = (entries.get(place) ?? []).filter((p) => /^readme(\.[\w]+)?$/i.test(p.slice(p.lastIndexOf('/') + 1)) && repo.has(p));
+    const readmes = f.entriesOf(place).filter((p) => /^readme(\.[\w]+)?$/i.test(p.slice(p.lastIndexOf('/') + 1)) && repo.has(p));
     const chosen = readmes.filter(isMarkdownPath).sort()[0] ?? readmes.sort()[0];
     if (chosen !== undefined) return chosen;
   }

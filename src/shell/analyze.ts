@@ -18,23 +18,29 @@ const findingsCache = new WeakMap<InstructionFile, CommandFinding[]>();
  * Unresolved references of every command in the file, computed once for all command rules. A command
  * without a `cd` runs wherever the agent starts: from the file's own directory or any working
  * directory that loads the file (a root AGENTS.md is read from every package). A reference is
- * reported only when it fails from all of them.
+ * reported only when it fails from all of them: the other directories are tried only for a command
+ * that fails from the file's own, and only until every reference of it has resolved somewhere
+ * (what those tries would have read, manifests included, is not needed for the answer).
  */
 export function commandFindings(file: InstructionFile, repo: RepoIndex, discovery: DiscoveryView): CommandFinding[] {
   const hit = findingsCache.get(file);
   if (hit) return hit;
   const fileDir = path.posix.dirname(file.path) === '.' ? '' : path.posix.dirname(file.path);
-  const loadCwds = [...new Set(discovery.loadsOf(file.path).map((l) => l.cwd))].filter((c) => c !== fileDir);
+  let loadCwds: string[] | undefined;
   const out: CommandFinding[] = [];
   for (const command of commandsOf(file)) {
     if (command.prohibited || command.cwd === null) continue;
-    const primary = resolveCommand(repo, command.argv, command.cwd);
-    if (primary.length === 0) continue;
-    const alternatives = command.cd ? [] : loadCwds.map((cwd) => resolveCommand(repo, command.argv, cwd));
-    for (const f of primary) {
-      const failsEverywhere = alternatives.every((alt) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
-      if (failsEverywhere) out.push({ ...f, command });
+    let failing = resolveCommand(repo, command.argv, command.cwd);
+    if (failing.length === 0) continue;
+    if (!command.cd) {
+      loadCwds ??= [...new Set(discovery.loadsOf(file.path).map((l) => l.cwd))].filter((c) => c !== fileDir);
+      for (const cwd of loadCwds) {
+        const alt = resolveCommand(repo, command.argv, cwd);
+        failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
+        if (failing.length === 0) break;
+      }
     }
+    for (const f of failing) out.push({ ...f, command });
   }
   findingsCache.set(file, out);
   return out;
@@ -57,11 +63,22 @@ const LOCKFILES: [string, PackageManager][] = [
   ['bun.lock', 'bun'],
 ];
 
+const policies = new WeakMap<RepoIndex, Map<string, PackageManagerPolicy | null>>();
+
 /**
  * The package manager a directory uses: the nearest `packageManager` field (Corepack enforces it),
- * else the lockfiles of the nearest directory that has any.
+ * else the lockfiles of the nearest directory that has any. Decided once per directory: every
+ * command of a file runs in the same few.
  */
 export function packageManagerPolicy(repo: RepoIndex, dir: string): PackageManagerPolicy | null {
+  let perRepo = policies.get(repo);
+  if (!perRepo) policies.set(repo, (perRepo = new Map()));
+  let policy = perRepo.get(dir);
+  if (policy === undefined) perRepo.set(dir, (policy = policyUncached(repo, dir)));
+  return policy;
+}
+
+function policyUncached(repo: RepoIndex, dir: string): PackageManagerPolicy | null {
   for (let d: string | null = dir; d !== null; d = parentOf(d)) {
     const manifest = fileIn(d, 'package.json');
     const json = repo.json(manifest);

@@ -1,20 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InstructionFile } from '../../src/markdown/instruction-file.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ignore from 'ignore';
 import {
   anchorMatches,
   anchorsOf,
   classifyPath,
   closestAnchor,
+  closestName,
+  findByTail,
   githubSlug,
+  isIgnoredPath,
   linkReferences,
+  negationCues,
   pathReferences,
   resolveLink,
   resolvePathReference,
   Slugger,
 } from '../../src/markdown/references.js';
+import { closest } from '../../src/kit/text.js';
 import { RepoIndex } from '../../src/repo/repo-index.js';
-import { MemoryFileSystem } from '../../src/repo/vfs.js';
+import { MemoryFileSystem, NodeFileSystem } from '../../src/repo/vfs.js';
+import { FIXTURES } from '../helpers/paths.js';
 
 function instruction(text: string, path = 'AGENTS.md'): InstructionFile {
   return new InstructionFile({ path, absPath: `/repo/${path}`, kind: 'codex', bytes: new TextEncoder().encode(text), parse: parseMarkdown });
@@ -408,5 +417,224 @@ describe('local script runs are commands, not paths', () => {
   ];
   it.each(cases)('%j', (md, values) => {
     expect(pathReferences(instruction(`${md}\n`)).map((r) => r.value)).toEqual(values);
+  });
+});
+
+/**
+ * What a pattern's required parts can spell: every choice of every alternation and class, `?` taken
+ * zero or one times, `*` and `{0,n}` zero times, `+` once, `\s` as a tab, lookarounds and anchors
+ * dropped. Each string a pattern matches holds one of them, so a hint every matching spelling holds
+ * is held by every text the pattern matches. Throws on syntax it does not expect.
+ */
+function spellings(source: string): string[] {
+  let at = 0;
+  const fail = (what: string) => new Error(`unexpected ${what} at ${at} in ${source.slice(at, at + 20)}`);
+  const escape = (): string[] => {
+    const e = source[at + 1] ?? '';
+    at += 2;
+    if (e === 's') return ['\t'];
+    if (e === 'S') return ['x'];
+    if (e === 'b') return [''];
+    if (e === 'p' || e === 'P') {
+      at = source.indexOf('}', at) + 1;
+      return ['a'];
+    }
+    if (/[\w]/.test(e)) throw fail(`escape \\${e}`);
+    return [e];
+  };
+  const charClass = (): string[] => {
+    at++;
+    const members = new Set<string>();
+    while (source[at] !== ']') {
+      if (source[at] === '\\') for (const m of escape()) members.add(m);
+      else if (source[at + 1] === '-' && source[at + 2] !== ']') throw fail('range');
+      else members.add(source[at++] ?? '');
+    }
+    at++;
+    return [...members];
+  };
+  const atom = (): string[] => {
+    const c = source[at] ?? '';
+    if (c === '(') {
+      at++;
+      let look = false;
+      if (source.startsWith('?:', at)) at += 2;
+      else if (source.startsWith('?<!', at) || source.startsWith('?<=', at)) [at, look] = [at + 3, true];
+      else if (source.startsWith('?!', at) || source.startsWith('?=', at)) [at, look] = [at + 2, true];
+      else if (source[at] === '?') throw fail('group');
+      const inner = alternation();
+      at++;
+      return look ? [''] : inner;
+    }
+    if (c === '[') return charClass();
+    if (c === '\\') return escape();
+    if (c === '^' || c === '$') {
+      at++;
+      return [''];
+    }
+    if (c === '.' || c === '{' || c === '}') throw fail(c);
+    at++;
+    return [c];
+  };
+  const sequence = (): string[] => {
+    let spelt = [''];
+    while (at < source.length && source[at] !== '|' && source[at] !== ')') {
+      let options = atom();
+      const q = source[at];
+      if (q === '?') options = ['', ...options];
+      else if (q === '*') options = [''];
+      else if (q === '{') {
+        const close = source.indexOf('}', at);
+        if (!source.slice(at, close).startsWith('{0,')) throw fail('repeat');
+        options = [''];
+        at = close;
+      }
+      if (q === '?' || q === '*' || q === '+' || q === '{') at++;
+      if (source[at] === '?') at++;
+      spelt = spelt.flatMap((a) => options.map((o) => a + o));
+      if (spelt.length > 200_000) throw fail('explosion');
+    }
+    return spelt;
+  };
+  const alternation = (): string[] => {
+    const out = sequence();
+    while (source[at] === '|') {
+      at++;
+      out.push(...sequence());
+    }
+    return out;
+  };
+  return alternation();
+}
+
+describe('negation cue hints', () => {
+  // A hint lets negatesExistence skip (and never compile) its pattern for ASCII text holding none of
+  // its words: every ASCII text the pattern matches must hold one.
+  it.each(negationCues.map((c) => [c.name, c] as const))('%s: every ASCII cue holds a hint word', (_, { pattern, hint }) => {
+    let checked = 0;
+    for (const spelt of spellings(pattern.source)) {
+      if (/[\u0080-\uffff]/.test(spelt) || !pattern.test(spelt)) continue;
+      checked++;
+      expect(hint.test(spelt), `${JSON.stringify(spelt)} matches but holds no hint word`).toBe(true);
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('a hint alone never negates: the pattern decides', () => {
+    const ref = pathReferences(instruction('Add tests beside `src/x.ts` and keep no state.\n')).find((r) => r.value === 'src/x.ts');
+    expect(ref?.negated).toBe(false);
+  });
+});
+
+describe('gitignore: deciding a path by its last segment', () => {
+  const files: Record<string, string> = {
+    // Only single-segment patterns: decided by the last segment below directories not ignored.
+    '/g/.gitignore': 'node_modules/\ndist\n*.log\n!keep.log\n.env*\ncache/\nBuild?/\n# comment\n\n',
+    '/g/packages/a/.gitignore': 'out/\n*.gen.ts\n!important.gen.ts\n',
+    // Anchored and nested patterns: decided on the whole path.
+    '/g/packages/b/.gitignore': '/root-only\ndocs/*.html\n**/tmp\nsub/dir/\n',
+    '/g/packages/a/src/index.ts': '',
+    '/g/packages/b/docs/index.md': '',
+  };
+  const repo = new RepoIndex({ root: '/g', fs: new MemoryFileSystem(files), useGit: false });
+  // The rule before the shortcut: every prefix of the path asked of every .gitignore above it.
+  const matchers = Object.entries(files)
+    .filter(([p]) => p.endsWith('/.gitignore'))
+    .map(([p, text]) => ({ base: path.posix.dirname(p).slice('/g'.length + 1), ig: ignore().add(text) }));
+  const ignoredOne = (rel: string, dir: boolean) =>
+    matchers.some(({ base, ig }) => {
+      if (base && !rel.startsWith(`${base}/`)) return false;
+      const local = base ? rel.slice(base.length + 1) : rel;
+      try {
+        return local !== '' && ig.ignores(dir ? `${local}/` : local);
+      } catch {
+        return false;
+      }
+    });
+  const expected = (rel: string, dir: boolean) => {
+    const parts = rel.split('/');
+    if (parts.includes('node_modules') || parts.includes('.git')) return true;
+    return parts.some((_, i) => {
+      const prefix = parts.slice(0, i + 1).join('/');
+      const last = i === parts.length - 1;
+      return ignoredOne(prefix, !last || dir) || (last && !dir && ignoredOne(prefix, true));
+    });
+  };
+  const segments = ['packages', 'a', 'b', 'src', 'dist', 'Dist', 'out', 'cache', 'Build1', 'build', 'keep.log', 'x.log', 'important.gen.ts', 'x.gen.ts', 'root-only', 'docs', 'y.html', 'tmp', 'sub', 'dir', '.env.local', 'index.ts', 'node_modules'];
+  // A fixed pseudo-random walk over the segments: the same paths on every run.
+  let seed = 7;
+  const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+  const paths = Array.from({ length: 3000 }, () => Array.from({ length: 1 + next(5) }, () => segments[next(segments.length)]).join('/'));
+  paths.push('packages/a//out', 'packages/./a/x.gen.ts', 'packages/a/', '/dist', '');
+
+  it('agrees with asking every directory of the path, for files and directories', () => {
+    const wrong = paths.flatMap((rel) => [false, true].filter((dir) => isIgnoredPath(repo, rel, dir) !== expected(rel, dir)).map((dir) => `${rel}${dir ? '/' : ''}`));
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('repository indexes', () => {
+  const fixtureRepos = [
+    ...fs.readdirSync(path.join(FIXTURES, 'real')).map((d) => path.join(FIXTURES, 'real', d)),
+    ...['no-missing-path', 'no-broken-link', 'no-unknown-binary'].flatMap((rule) => fs.readdirSync(path.join(FIXTURES, 'rules', rule)).map((d) => path.join(FIXTURES, 'rules', rule, d))),
+  ];
+  it.each(fixtureRepos.map((dir) => [path.relative(FIXTURES, dir), dir]))('%s: the lookup by last segment finds what a scan of the listing finds', (_, root) => {
+    const fixture = new RepoIndex({ root, fs: new NodeFileSystem(), useGit: false });
+    const dirs = [...fixture.dirs];
+    const scan = (tail: string, dir: boolean) => {
+      const inDirs = dirs.find((d) => d.endsWith(`/${tail}`));
+      return dir ? inDirs : (fixture.files.find((p) => p.endsWith(`/${tail}`)) ?? inDirs);
+    };
+    const tails = new Set(['src/nowhere.ts', 'x/y', 'README.md', 'src']);
+    for (const p of [...fixture.files, ...dirs]) for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) tails.add(p.slice(i + 1));
+    for (const tail of tails) for (const dir of [false, true]) expect(findByTail(fixture, tail, dir), `${tail}${dir ? '/' : ''}`).toBe(scan(tail, dir));
+  });
+
+  it('closestName gives closest()’s answer, ties and bounds included', () => {
+    const names = ['mod0.ts', 'mod1.ts', 'mod10.ts', 'mod1.test.ts', 'pkg-0001', 'pkg-0010', 'README.md', 'readme.md', 'Makefile', 'package.json', 'packages', 'src', 'scripts', 'a', ''];
+    for (const wanted of ['mod12.ts', 'mod1.ts', 'mod.ts', 'pkg-0002', 'READ.md', 'makefile', 'pakage.json', 'sr', 'x', '', 'scripts/']) {
+      expect(closestName(wanted, names), wanted).toBe(closest(wanted, names));
+    }
+  });
+});
+
+describe('package names', () => {
+  // Fresh each time: which manifests a question reads is part of the answer (no-invalid-manifest
+  // reports the ones read).
+  const depsRepo = () =>
+    new RepoIndex({
+      root: '/d',
+      useGit: false,
+      fs: new MemoryFileSystem({
+        '/d/package.json': JSON.stringify({ name: 'root', dependencies: { 'react-dom': '18', JSONStream: '1', _private: '1', '.hidden': '1' } }),
+        '/d/packages/broken/package.json': '{ "name": "broken", }',
+        '/d/packages/web/package.json': JSON.stringify({ name: 'web', devDependencies: { 'decimal.js': '10' } }),
+        '/d/vendor/react-dom/index.js': '',
+        '/d/AGENTS.md': '# d\n',
+      }),
+    });
+  const all = ['package.json', 'packages/broken/package.json', 'packages/web/package.json'];
+  const cases: { value: string; status: string; read: string[] }[] = [
+    // Found in the root manifest, read first: the broken one is never read (nor reported).
+    { value: 'react-dom/server.js', status: 'not-path', read: ['package.json'] },
+    // An uppercase name is invalid for new packages only: it is still a dependency.
+    { value: 'JSONStream/index.js', status: 'not-path', read: ['package.json'] },
+    // Past the root, in listing order.
+    { value: 'decimal.js', status: 'not-path', read: all },
+    // npm rejects a leading `_` or `.` even for old packages: a path to check, and nothing is read.
+    { value: '_private/index.ts', status: 'missing', read: [] },
+    { value: '.hidden/x.ts', status: 'missing', read: [] },
+    // A package name that also exists as a path ("each package's `react-dom/index.js`") resolves.
+    { value: 'react-dom/index.js', status: 'exists', read: [] },
+    // Declared nowhere: every manifest is read to be sure.
+    { value: 'left-pad/index.js', status: 'missing', read: all },
+  ];
+  it.each(cases)('$value is $status, reading $read', ({ value, status, read }) => {
+    const r = depsRepo();
+    const json = vi.spyOn(r, 'json');
+    const c = classifyPath(value);
+    if ('reason' in c) throw new Error(`${value} is not a path: ${c.reason}`);
+    expect(resolvePathReference(r, 'AGENTS.md', c).status).toBe(status);
+    expect(json.mock.calls.map(([m]) => m)).toEqual(read);
   });
 });

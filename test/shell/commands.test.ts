@@ -29,6 +29,8 @@ describe('commandsOf', () => {
     ['cd to a variable makes the cwd unknown', '```sh\ncd "$DIR" && make\n```\n', ['?$ make']],
     ['relative to the file directory', '```sh\npnpm test\n```\n', ['packages/ui$ pnpm test']],
     ['inline spans that read as commands', 'Run `pnpm test` and `make lint`; see `README.md` and `pnpm`.\n', ['$ pnpm test', '$ make lint']],
+    // A span's parse is shared by every span of the same text: each keeps its own offsets and sentence.
+    ['the same span twice', '- Run `make lint`.\n- Never run `make lint` in CI.\n\n> Again: `make lint`.\n', ['$ make lint', '!$ make lint', '$ make lint']],
     ['prohibitions (before)', 'Never run `npm install`. Do not use `yarn add`. Use pnpm, not `npm ci`.\n', ['!$ npm install', '!$ yarn add', '!$ npm ci']],
     ['prohibitions (after)', '`npm run legacy` is deprecated. `make old` no longer works. `make new` works.\n', ['!$ npm run legacy', '!$ make old', '$ make new']],
     ['a block under a prohibition', "Don't run these:\n\n```sh\nmake nuke\n```\n", ['!$ make nuke']],

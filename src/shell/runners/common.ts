@@ -31,8 +31,24 @@ export function isDir(repo: RepoIndex, rel: string): boolean {
   return repo.dirs.has(rel);
 }
 
-/** Line and column of the first `"key"` (or `key` at a line start) in a file, for related locations. */
+const keyLocations = new WeakMap<RepoIndex, Map<string, LookedIn>>();
+
+/**
+ * Line and column of the first `"key"` (or `key` at a line start) in a file, for related locations.
+ * Found once per file and key: a root AGENTS.md's command is resolved from every package directory.
+ */
 export function keyLocation(repo: RepoIndex, file: string, key: string | RegExp): LookedIn {
+  // A global or sticky pattern carries state from call to call: such a key is looked up each time.
+  if (typeof key !== 'string' && (key.global || key.sticky)) return keyLocationUncached(repo, file, key);
+  let perRepo = keyLocations.get(repo);
+  if (!perRepo) keyLocations.set(repo, (perRepo = new Map()));
+  const id = `${file}\0${typeof key === 'string' ? `"${key}` : `/${key.source}/${key.flags}`}`;
+  let known = perRepo.get(id);
+  if (!known) perRepo.set(id, (known = keyLocationUncached(repo, file, key)));
+  return { ...known };
+}
+
+function keyLocationUncached(repo: RepoIndex, file: string, key: string | RegExp): LookedIn {
   const text = repo.text(file) ?? '';
   const re = typeof key === 'string' ? new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`) : key;
   const m = re.exec(text);
@@ -104,8 +120,19 @@ export function hasFlag(parsed: ParsedArgs, ...names: string[]): boolean {
   return parsed.flags.some((f) => names.includes(f.name));
 }
 
-export function finding(init: Omit<Finding, 'candidates'> & { candidates?: Iterable<string> }): Finding {
-  return { ...init, candidates: [...(init.candidates ?? [])].sort() };
+/**
+ * A finding. `related` may be given as a function: it is then found when first read, since a
+ * command is also resolved from every other directory that loads its file, and those findings are
+ * only compared, never reported.
+ */
+export function finding(init: Omit<Finding, 'candidates' | 'related'> & { candidates?: Iterable<string>; related?: LookedIn | (() => LookedIn) }): Finding {
+  const out = { ...init, candidates: [...(init.candidates ?? [])].sort() } as Finding;
+  const related = init.related;
+  if (typeof related === 'function') {
+    let known: LookedIn | undefined;
+    Object.defineProperty(out, 'related', { enumerable: true, configurable: true, get: () => (known ??= related()) });
+  }
+  return out;
 }
 
 /** A word a static check can reason about. */

@@ -32,7 +32,7 @@ export function lookupScript(l: ScriptLookup, ctx: RunnerContext): Finding[] {
       name,
       what: 'script',
       where: many ? `${l.packages.length} selected packages (${l.packages.map((p) => p.manifest).join(', ')})` : first.manifest,
-      related: keyLocation(ctx.repo, first.manifest, first.scripts.size ? 'scripts' : 'name'),
+      related: () => keyLocation(ctx.repo, first.manifest, first.scripts.size ? 'scripts' : 'name'),
       candidates: new Set(l.packages.flatMap((p) => [...p.scripts])),
     }),
   ];
