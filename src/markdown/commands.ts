@@ -100,8 +100,13 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
   // span that is a command.
   let around: ((start: number, end: number) => SentenceContext) | undefined;
   for (const span of file.inlineCode()) {
-    const parsed = parseInline(span.value);
-    const head = parsed.head;
+    // One plain word (`README.md`, `src/index.ts`) is a command of one word, itself: not a tool
+    // command (those take two words or more), so a command only as a local script run, which has
+    // a `/`. Most spans are such words, and their parse is never needed.
+    const plain = PLAIN_WORD.test(span.value);
+    if (plain && !span.value.includes('/')) continue;
+    const parsed = plain ? undefined : parseInline(span.value);
+    const head = parsed ? parsed.head : { value: span.value, dynamic: false, argc: 1 };
     // Be conservative with inline spans: the first command must start with a known tool.
     if (!head || head.dynamic) continue;
     let context: SentenceContext | undefined;
@@ -113,7 +118,7 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
     const prohibited = PROHIBITION_BEFORE.test(before) || ALTERNATIVE_BEFORE.test(before) || PROHIBITION_AFTER.test(after);
     const length = span.value.length;
     const map = (o: number) => span.valueStart + (o >= 0 && o <= length ? o : length);
-    found.push(...commandRefs(parsed.script, fileDir, map, 'inline', prohibited).refs);
+    found.push(...commandRefs((parsed ?? parseInline(span.value)).script, fileDir, map, 'inline', prohibited).refs);
   }
   cache.set(file, found);
   return found;
@@ -161,7 +166,13 @@ interface InlineScript {
   head: { value: string; dynamic: boolean; argc: number } | null;
 }
 
-/** Inline spans by text: `npm test` and `src/index.ts` recur across every file of a repository. */
+/**
+ * A word the lexer reads as itself: no quote, escape, expansion, glob, assignment, redirection,
+ * separator or space (so neither a keyword with a `/` nor anything but one word).
+ */
+const PLAIN_WORD = /^[\w./@+:%,^-]+$/;
+
+/** Inline spans by text: `npm test` and `pnpm build` recur across every file of a repository. */
 const inlineScripts = new Map<string, InlineScript>();
 
 function parseInline(text: string): InlineScript {

@@ -713,21 +713,20 @@ function facts(repo: RepoIndex): RepoFacts {
   if (cached) return cached;
   const { ignored, ignoredFile } = gitignoreFacts(repo);
   let entries: Map<string, string[]> | undefined;
-  // A few directories (one file's suggestions, in a lint-staged run) are listed by a scan each; past
-  // that, every directory is indexed in one pass.
-  const scans = new Map<string, string[]>();
+  // A listing in code-unit order (`git ls-files` prints one) holds the files below a directory as
+  // one run, found by bisection: a lint-staged run lists the one or two directories its suggestions
+  // need without a pass over the whole listing. Otherwise every directory is indexed in one pass.
+  let sorted: boolean | undefined;
+  const listed = new Map<string, string[] | null>();
   const entriesOf = (d: string): readonly string[] => {
     if (entries) return entries.get(d) ?? [];
-    let list = scans.get(d);
-    if (list) return list;
-    if (d === '' || scans.size >= 8 || UNCLEAN_REL.test(d)) return dirEntries().get(d) ?? [];
-    // dirOf(p) === d implies that p starts with `d/` (d clean): the test weeds out the rest cheaply.
-    const prefix = `${d}/`;
-    list = [];
-    for (const p of repo.files) if (p.startsWith(prefix) && dirOf(p) === d) list.push(p);
-    for (const x of repo.dirs) if (x.startsWith(prefix) && dirOf(x) === d) list.push(x);
-    scans.set(d, list);
-    return list;
+    let list = listed.get(d);
+    if (list === undefined) {
+      sorted ??= isAscending(repo.files);
+      list = sorted && !UNCLEAN_REL.test(d) ? entriesByBisection(repo.files, d) : null;
+      listed.set(d, list);
+    }
+    return list ?? dirEntries().get(d) ?? [];
   };
   const dirEntries = () => {
     if (entries) return entries;
@@ -819,6 +818,41 @@ function facts(repo: RepoIndex): RepoFacts {
   };
   factsCache.set(repo, cached);
   return cached;
+}
+
+function isAscending(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;
+  return true;
+}
+
+/**
+ * The entries of directory `d` (clean, or '' for the root) from a listing in ascending order: the files
+ * right below it in listing order, then its subdirectories in the order their first file comes
+ * (the order repo.dirs adds them in). Null when a path below `d` is not clean: dirOf and repo.dirs
+ * then decide what is whose entry, and the index is built instead.
+ */
+function entriesByBisection(files: readonly string[], d: string): string[] | null {
+  const prefix = d === '' ? '' : `${d}/`;
+  let lo = 0;
+  let hi = files.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (files[mid]! < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  const own: string[] = [];
+  const below: string[] = [];
+  for (let i = lo; i < files.length && files[i]!.startsWith(prefix); i++) {
+    const p = files[i]!;
+    if (UNCLEAN_REL.test(p)) return null;
+    const slash = p.indexOf('/', prefix.length);
+    if (slash < 0) own.push(p);
+    else {
+      const sub = p.slice(0, slash);
+      if (below[below.length - 1] !== sub) below.push(sub);
+    }
+  }
+  return [...own, ...below];
 }
 
 /** A .gitignore below `prefix` ('' or `dir/`), and each last segment's answer when every pattern is about one segment. */
@@ -983,10 +1017,10 @@ function existsIn(f: RepoFacts, rel: string, cleanParent?: string): boolean {
   // Every prefix of a clean path in a listed directory is a listed directory, and no listed directory
   // is also a listed file (unless the listing says otherwise): no prefix is a symlink or a submodule.
   if (cleanParent !== undefined) {
-    if (cleanParent !== '' && !f.fileIsDir() && dirs.has(cleanParent)) return false;
+    if (cleanParent !== '' && dirs.has(cleanParent) && !f.fileIsDir()) return false;
   } else {
     const cut = rel.lastIndexOf('/');
-    if (cut > 0 && !f.fileIsDir() && dirs.has(rel.slice(0, cut)) && !UNCLEAN_REL.test(rel)) return false;
+    if (cut > 0 && dirs.has(rel.slice(0, cut)) && !UNCLEAN_REL.test(rel) && !f.fileIsDir()) return false;
   }
   for (let i = rel.indexOf('/'); i > 0; i = rel.indexOf('/', i + 1)) if (repo.has(rel.slice(0, i))) return true;
   return false;
@@ -1094,6 +1128,11 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   const cut = cuts[at];
   const found = suggestIn(f, primary, ref.dir, cut);
   return { status: 'missing', tried, suggestion: found === null ? null : styleLike(ref.value, fileDir, found, fromRoot) };
+}
+
+/** A directory's entries: its files in repo.files order, then its subdirectories in repo.dirs order. */
+export function directoryEntries(repo: RepoIndex, dir: string): readonly string[] {
+  return facts(repo).entriesOf(dir);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   classifyPath,
   closestAnchor,
   closestName,
+  directoryEntries,
   findByTail,
   githubSlug,
   isIgnoredPath,
@@ -588,6 +589,24 @@ describe('repository indexes', () => {
     const tails = new Set(['src/nowhere.ts', 'x/y', 'README.md', 'src']);
     for (const p of [...fixture.files, ...dirs]) for (let i = p.indexOf('/'); i >= 0; i = p.indexOf('/', i + 1)) tails.add(p.slice(i + 1));
     for (const tail of tails) for (const dir of [false, true]) expect(findByTail(fixture, tail, dir), `${tail}${dir ? '/' : ''}`).toBe(scan(tail, dir));
+  });
+
+  // Walks and `git ls-files` list in order; a listing that is not is indexed in one pass instead.
+  const unsorted = () => {
+    const r = new RepoIndex({ root: '/u', useGit: false, fs: new MemoryFileSystem({ '/u/b/x.ts': '', '/u/a/y.ts': '', '/u/a/b/z.ts': '', '/u/a/c.ts': '', '/u/a/b/w/v.ts': '' }) });
+    Object.defineProperty(r, 'files', { value: [...r.files].reverse() });
+    return r;
+  };
+  const entriesCases: [string, RepoIndex][] = [
+    ...fixtureRepos.slice(0, 6).map((root) => [path.relative(FIXTURES, root), new RepoIndex({ root, fs: new NodeFileSystem(), useGit: false })] as [string, RepoIndex]),
+    ['a listing out of order', unsorted()],
+  ];
+  it.each(entriesCases)('%s: directory entries are its files, then its directories, in listing order', (_, r) => {
+    const dirs = [...r.dirs];
+    const parentOf = (p: string) => (path.posix.dirname(p) === '.' ? '' : path.posix.dirname(p));
+    for (const d of dirs) {
+      expect(directoryEntries(r, d), d).toEqual([...r.files.filter((p) => parentOf(p) === d), ...dirs.filter((x) => x !== '' && parentOf(x) === d)]);
+    }
   });
 
   it('closestName gives closest()’s answer, ties and bounds included', () => {
