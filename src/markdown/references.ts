@@ -552,6 +552,9 @@ export function sentenceContext(file: InstructionFile): (start: number, end: num
   // Bisected for every reference: plain arrays of the offsets read faster than the statements.
   const starts = statements.map((s) => s.start);
   const ends = statements.map((s) => s.end);
+  const ascending = starts.every((s, i) => i === 0 || (starts[i - 1] ?? 0) <= s);
+  let lastStart = -1;
+  let lastAt = -1;
   /** Sentence ends of each statement (or line), by its start offset. */
   const stopsOf = new Map<number, number[]>();
   const qualifiedAt = new Map<number, boolean>();
@@ -562,13 +565,21 @@ export function sentenceContext(file: InstructionFile): (start: number, end: num
     let lo = 0;
     let hi = statements.length - 1;
     let at = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if ((starts[mid] ?? 0) <= start) {
-        at = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
+    if (ascending && start >= lastStart) {
+      // References come in document order: walk on from the last one's statement.
+      at = lastAt;
+      while (at + 1 < starts.length && (starts[at + 1] ?? 0) <= start) at++;
+    } else {
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if ((starts[mid] ?? 0) <= start) {
+          at = mid;
+          lo = mid + 1;
+        } else hi = mid - 1;
+      }
     }
+    lastStart = start;
+    lastAt = at;
     while (at >= 0 && (ends[at] ?? 0) < end) at--;
     const statement = at >= 0 ? statements[at] : undefined;
     const lineEnd = text.indexOf('\n', end);
