@@ -16,7 +16,7 @@ rmSync(outdir, { recursive: true, force: true });
 
 await build({
   absWorkingDir: project,
-  entryPoints: { cli: 'dist/src/cli.js', 'parse-worker': 'dist/src/markdown/parse-worker.js' },
+  entryPoints: { cli: 'dist/src/cli.js' },
   outdir,
   bundle: true,
   splitting: true,

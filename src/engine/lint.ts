@@ -191,8 +191,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const inScope = files.filter((f) => covered(f.path));
   const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
-  // Markdown parsing is most of a large lint: do it on every core up front (small runs stay single-threaded).
-  if (enabled.some((r) => r.rule.meta.needsTree)) await (await import('../markdown/parse-parallel.js')).parseInParallel(inScope);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
   const unprepared = new Set<string>();
   for (const { rule } of enabled) {
