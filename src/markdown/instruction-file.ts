@@ -54,7 +54,6 @@ export class InstructionFile {
   #text: string | undefined;
   #locator: Locator | undefined;
   #tree: Root | undefined;
-  #preparsed: Root | { problem: string } | undefined;
   #headings: HeadingInfo[] | undefined;
   #codeBlocks: CodeBlockInfo[] | undefined;
   #inlineCode: InlineCodeInfo[] | undefined;
@@ -82,21 +81,10 @@ export class InstructionFile {
   /** Why the Markdown tree could not be built (the tree is then empty), or null. */
   parseProblem: string | null = null;
 
-  /**
-   * Hands over the outcome of parsing this file's text elsewhere (a worker thread, see
-   * parse-parallel.ts). tree() takes it instead of parsing, so what rules see is unchanged.
-   */
-  adoptParse(outcome: Root | { problem: string }): void {
-    if (!this.#tree) this.#preparsed = outcome;
-  }
-
   tree(): Root {
     if (!this.#tree) {
-      const preparsed = this.#preparsed;
-      this.#preparsed = undefined;
       try {
-        if (preparsed && 'problem' in preparsed) throw new Error(preparsed.problem);
-        this.#tree = preparsed ?? this.#parse(this.text);
+        this.#tree = this.#parse(this.text);
       } catch (error) {
         // Pathological input: tree-based rules see an empty document and the engine reports why.
         this.parseProblem = error instanceof Error ? error.message : String(error);
@@ -113,7 +101,7 @@ export class InstructionFile {
    * tree() call parses again (correct, only slower).
    */
   releaseTree(options: { keepSelections: boolean }): void {
-    if (!this.#tree && !this.#preparsed) return;
+    if (!this.#tree) return;
     if (options.keepSelections) {
       this.headings();
       this.codeBlocks();
@@ -122,7 +110,6 @@ export class InstructionFile {
       this.statements();
     }
     this.#tree = undefined;
-    this.#preparsed = undefined;
   }
 
   headings(): HeadingInfo[] {
