@@ -44,19 +44,32 @@ export function utf8Length(text: string): number {
 
 /** Levenshtein distance, for "did you mean" suggestions. */
 export function editDistance(a: string, b: string): number {
+  return distanceBelow(a, b, Infinity);
+}
+
+/**
+ * editDistance(a, b) when it is below `bound`, else some number ≥ `bound`: a row's cells never
+ * decrease further down the table, so a row whose every cell is at or over the bound ends the count
+ * (a missing path is compared with thousands of names).
+ */
+function distanceBelow(a: string, b: string, bound: number): number {
   if (a === b) return 0;
-  // One row of the classic table, updated in place (called once per candidate of every "did you mean").
+  // One row of the classic table, updated in place.
   const row = new Uint32Array(b.length + 1);
   for (let j = 0; j <= b.length; j++) row[j] = j;
   for (let i = 1; i <= a.length; i++) {
     const ca = a.charCodeAt(i - 1);
     let diagonal = row[0]!;
     row[0] = i;
+    let least = i;
     for (let j = 1; j <= b.length; j++) {
       const above = row[j]!;
-      row[j] = Math.min(above + 1, row[j - 1]! + 1, diagonal + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      const cell = Math.min(above + 1, row[j - 1]! + 1, diagonal + (ca === b.charCodeAt(j - 1) ? 0 : 1));
+      row[j] = cell;
+      if (cell < least) least = cell;
       diagonal = above;
     }
+    if (least >= bound) return least;
   }
   return row[b.length]!;
 }
@@ -70,7 +83,7 @@ export function closest(name: string, candidates: Iterable<string>): string | un
     const other = candidate.toLowerCase();
     // The distance is at least the length difference: such a candidate cannot win.
     if (Math.abs(other.length - lower.length) >= bestDistance) continue;
-    const d = editDistance(lower, other);
+    const d = distanceBelow(lower, other, bestDistance);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

@@ -5,6 +5,7 @@ import { parser as commonmark } from '@lezer/markdown';
 import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type InlineContext, type InlineLine } from './mdast-inline.js';
 import { blockExtensions, HTML_END, htmlKind, matchMicromark } from './lezer-blocks.js';
 import { transformAutolinkLiterals } from './mdast-autolink-transform.js';
+import { lineStarts } from './locate.js';
 
 /**
  * Markdown to mdast, the tree remark-parse + remark-gfm + remark-frontmatter (yaml, toml) build,
@@ -105,7 +106,7 @@ export function markdownToMdast(text: string): Root {
 
 class Converter implements InlineContext {
   readonly src: string;
-  readonly lineStarts: number[] = [0];
+  readonly lineStarts: number[];
   /** Where the first line's content starts: after a byte-order mark, which micromark drops. */
   readonly base: number;
   definitions = new Set<string>();
@@ -125,15 +126,7 @@ class Converter implements InlineContext {
   constructor(text: string) {
     this.src = text;
     this.base = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-    const starts = this.lineStarts;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
+    this.lineStarts = lineStarts(text);
   }
 
   // --- positions ----------------------------------------------------------------------------

@@ -1,5 +1,19 @@
 import type { Position } from '../kit/types.js';
 
+/** Offset of each line's first character; lines end at LF, CRLF or a lone CR, as in CommonMark. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
 /**
  * Maps offsets in a file's decoded text (UTF-16 units) and in its raw bytes to 1-based
  * line/column positions. Lines end at LF, CRLF or a lone CR, as in CommonMark.
@@ -20,19 +34,8 @@ export class Locator {
   }
 
   private lineStarts(): number[] {
-    if (this.#lineStarts) return this.#lineStarts;
-    const starts = [0];
-    const text = this.#text;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        starts.push(i + 1);
-      }
-    }
-    this.#lineStarts = starts;
-    return starts;
+    this.#lineStarts ??= lineStarts(this.#text);
+    return this.#lineStarts;
   }
 
   /** Text offset → position. Offsets past the end clamp to the end. */

@@ -1012,7 +1012,7 @@ class InlineParser {
   }
 
   /** Decoded string content from `from` to `to` in `v`, line endings as in the source. */
-  decodeLines(from: number, to: number): string {
+  decodeLines(from: number, to: number, options: { dropIndent?: boolean } = {}): string {
     const v = this.v;
     let out = '';
     let at = from;
@@ -1020,6 +1020,7 @@ class InlineParser {
     while (nl >= 0 && nl < to) {
       out += decodeString(v.slice(at, nl)) + this.eolAt(nl);
       at = nl + 1;
+      if (options.dropIndent) while (at < to && isSpaceOrTab(v.charCodeAt(at))) at++;
       nl = v.indexOf('\n', at);
     }
     return out + decodeString(v.slice(at, to));
@@ -1304,17 +1305,7 @@ class InlineParser {
 
   /** A title's value: each line decoded, line endings kept, the indent after each dropped. */
   titleValue(from: number, to: number): string {
-    const v = this.v;
-    let out = '';
-    let at = from;
-    let nl = v.indexOf('\n', at);
-    while (nl >= 0 && nl < to) {
-      out += decodeString(v.slice(at, nl)) + this.eolAt(nl);
-      at = nl + 1;
-      while (at < to && isSpaceOrTab(v.charCodeAt(at))) at++;
-      nl = v.indexOf('\n', at);
-    }
-    return out + decodeString(v.slice(at, to));
+    return this.decodeLines(from, to, { dropIndent: true });
   }
 
   // --- GFM autolink literals (micromark-extension-gfm-autolink-literal) -------------------------

@@ -1194,54 +1194,10 @@ function suggestPathUncached(f: RepoFacts, missing: string, base: string, place:
   let name = picks.byBase.get(base);
   if (name === undefined && !picks.byBase.has(base)) {
     // Same stem, other extension (`schema.ts` → `schema.prisma`), else the closest name.
-    name = picks.byStem.get(stemOf(base))?.find((n) => n !== base) ?? closestName(base, candidates.byName.keys());
+    name = picks.byStem.get(stemOf(base))?.find((n) => n !== base) ?? closest(base, candidates.byName.keys());
     picks.byBase.set(base, name);
   }
   return name === undefined ? null : (candidates.byName.get(name) ?? null);
-}
-
-/**
- * closest() of src/kit/text.ts, the same answer: the first candidate at the smallest distance below
- * the same bound. A missing root path is compared with thousands of names (`pkg-0001`, ...), so each
- * distance stops as soon as it cannot beat the best so far.
- */
-export function closestName(name: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1;
-  const lower = name.toLowerCase();
-  for (const candidate of candidates) {
-    const other = candidate.toLowerCase();
-    if (Math.abs(other.length - lower.length) >= bestDistance) continue;
-    const d = distanceBelow(lower, other, bestDistance);
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-/** editDistance(a, b) when it is below `bound`, else some number ≥ `bound` (every cell of a row at or over it ends the count). */
-function distanceBelow(a: string, b: string, bound: number): number {
-  if (a === b) return 0;
-  const row = new Uint32Array(b.length + 1);
-  for (let j = 0; j <= b.length; j++) row[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const ca = a.charCodeAt(i - 1);
-    let diagonal = row[0]!;
-    row[0] = i;
-    let least = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = row[j]!;
-      const cell = Math.min(above + 1, row[j - 1]! + 1, diagonal + (ca === b.charCodeAt(j - 1) ? 0 : 1));
-      row[j] = cell;
-      if (cell < least) least = cell;
-      diagonal = above;
-    }
-    // A row's cells never decrease further down the table: the distance is at least its minimum.
-    if (least >= bound) return least;
-  }
-  return row[b.length]!;
 }
 
 /** The entries up to three levels below `ancestor`, first of each name; shared by every path missing there. */

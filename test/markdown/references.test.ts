@@ -9,7 +9,6 @@ import {
   anchorsOf,
   classifyPath,
   closestAnchor,
-  closestName,
   directoryEntries,
   findByTail,
   githubSlug,
@@ -21,7 +20,7 @@ import {
   resolvePathReference,
   Slugger,
 } from '../../src/markdown/references.js';
-import { closest } from '../../src/kit/text.js';
+import { closest, editDistance } from '../../src/kit/text.js';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem, NodeFileSystem } from '../../src/repo/vfs.js';
 import { FIXTURES } from '../helpers/paths.js';
@@ -609,10 +608,20 @@ describe('repository indexes', () => {
     }
   });
 
-  it('closestName gives closest()’s answer, ties and bounds included', () => {
+  it('closest() (whose distances stop once they cannot win) gives the exhaustive search’s answer, ties and bounds included', () => {
     const names = ['mod0.ts', 'mod1.ts', 'mod10.ts', 'mod1.test.ts', 'pkg-0001', 'pkg-0010', 'README.md', 'readme.md', 'Makefile', 'package.json', 'packages', 'src', 'scripts', 'a', ''];
+    // The first candidate at the smallest distance under the length-scaled bound.
+    const exhaustive = (wanted: string) => {
+      let best: string | undefined;
+      let bound = Math.max(2, Math.floor(wanted.length / 3)) + 1;
+      for (const n of names) {
+        const d = editDistance(wanted.toLowerCase(), n.toLowerCase());
+        if (d < bound) [best, bound] = [n, d];
+      }
+      return best;
+    };
     for (const wanted of ['mod12.ts', 'mod1.ts', 'mod.ts', 'pkg-0002', 'READ.md', 'makefile', 'pakage.json', 'sr', 'x', '', 'scripts/']) {
-      expect(closestName(wanted, names), wanted).toBe(closest(wanted, names));
+      expect(closest(wanted, names), wanted).toBe(exhaustive(wanted));
     }
   });
 });
