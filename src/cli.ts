@@ -12,6 +12,7 @@ import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
 import type { CacheSession } from './engine/cache.js';
 import { prefetchGitListing } from './repo/git-listing.js';
+import { writeFully } from './repo/write-fully.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -151,10 +152,7 @@ async function main(argv: string[]): Promise<number> {
         for (const piece of pieces) {
           keep?.push(piece);
           if (fd === null) process.stdout.write(piece);
-          else {
-            const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
-            for (let done = 0; done < bytes.length; ) done += nodeFs.writeSync(fd, bytes, done, bytes.length - done);
-          }
+          else writeFully(fd, piece);
         }
       } finally {
         if (fd !== null) nodeFs.closeSync(fd);

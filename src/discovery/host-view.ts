@@ -100,8 +100,6 @@ export class HostsView {
     this.env = { cache: discovery.cache, root: repo.root, files: repo.files };
   }
 
-  readonly #keys = new Map<string, string>();
-  readonly #sigs = new Map<string, string>();
   #bigClaudeFiles: string[] | undefined;
   #absOfFiles: string[] | undefined;
   /** this.env.files as absolute paths, index for index (each divergence filters them). */
@@ -109,24 +107,19 @@ export class HostsView {
     this.#absOfFiles ??= this.env.files.map((f) => this.repo.abs(f));
     return this.#absOfFiles;
   }
+  /** A file's whole text, read and decoded once per run through the probe cache. */
+  #textOf(abs: string): string {
+    return this.env.cache.decoded(abs, readAll(this.env, abs));
+  }
+
   /** A file's content key, computed once per run (a large root file is compared from every cwd). */
   #keyOf(abs: string): string {
-    let key = this.#keys.get(abs);
-    if (key === undefined) {
-      key = contentKey(this.env.cache.decoded(abs, readAll(this.env, abs)));
-      this.#keys.set(abs, key);
-    }
-    return key;
+    return this.env.cache.memo(contentKey, this.#textOf(abs));
   }
 
   /** A cheap stand-in for #keyOf: equal content keys give equal signatures ('' exactly when the key is ''). */
   #sigOf(abs: string): string {
-    let sig = this.#sigs.get(abs);
-    if (sig === undefined) {
-      sig = contentSignature(this.env.cache.decoded(abs, readAll(this.env, abs)));
-      this.#sigs.set(abs, sig);
-    }
-    return sig;
+    return this.env.cache.memo(contentSignature, this.#textOf(abs));
   }
 
   labels(): string[] {
@@ -244,7 +237,7 @@ export class HostsView {
       if (importer) {
         const ref = `@${path.posix.relative(path.posix.dirname(importer), d.file)}`;
         // Already imported, yet missed: the import needs an approval the host has not got.
-        const present = this.#sigOf(this.repo.abs(importer)) === '' && (this.env.cache.decoded(this.repo.abs(importer), readAll(this.env, this.repo.abs(importer))).includes(ref));
+        const present = this.#sigOf(this.repo.abs(importer)) === '' && this.#textOf(this.repo.abs(importer)).includes(ref);
         d.importRef = { file: importer, ref, present };
       }
     }
@@ -285,7 +278,7 @@ export class HostsView {
             credit(existing, cwd);
             continue;
           }
-          const text = this.env.cache.decoded(p.file, readAll(this.env, p.file));
+          const text = this.#textOf(p.file);
           const start = position(text, p.offset);
           const end = position(text, p.endOffset);
           const report: ImportReport = { ...p, hosts: [sel.label], cwds: [cwd], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
@@ -320,7 +313,7 @@ export class HostsView {
           }
           const cutAt = s.offset;
           if (s.file !== null && cutAt !== undefined) {
-            const text = this.env.cache.decoded(s.file, readAll(this.env, s.file));
+            const text = this.#textOf(s.file);
             const pos = position(text, cutAt);
             report.line = pos.line;
             report.column = pos.column;

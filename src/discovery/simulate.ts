@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { FileSystem, Probe } from '../repo/vfs.js';
 import { FsError } from '../repo/vfs.js';
-import { decodeLossy, isRustWhitespaceOnly } from '../kit/text.js';
+import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
 import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
@@ -173,7 +173,6 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
   return finish(base, settings, base.error ? [] : chain.files.filter((f) => f.dropped === null).map((f) => f.text), cache);
 }
 
-const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
  * What discovery has found once it searched every directory from the root down to `dir`: the

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../kit/types.js';
 import type { RuleInfo } from '../formatters/sarif.js';
 import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } from '../repo/vfs.js';
 import { listFiles } from '../repo/walk.js';
+import { writeFully } from '../repo/write-fully.js';
 import { VERSION } from '../version.js';
 import type { LintOptions, LintResult } from './lint.js';
 
@@ -156,7 +157,7 @@ async function cachePath(options: LintOptions, base: string, location: string | 
   return path.join(root.root, DEFAULT_CACHE_FILE);
 }
 
-function stillValid(cache: CacheMeta, key: string, file: string, root: string): boolean {
+function stillValid(cache: CacheMeta & { root: string }, key: string, file: string): boolean {
   if (cache.format !== FORMAT || cache.key !== key) return false;
   const fs = new NodeFileSystem();
   for (const [abs, sig] of cache.probes) if (probeSig(fs.probe(abs)) !== sig) return false;
@@ -171,7 +172,7 @@ function stillValid(cache: CacheMeta, key: string, file: string, root: string): 
     if (now !== sig) return false;
   }
   for (const [abs, real] of cache.realpaths) if (fs.realpath(abs) !== real) return false;
-  return listingSig(root, file) === cache.listing;
+  return listingSig(cache.root, file) === cache.listing;
 }
 
 /** An open cache file: the metadata line parsed, sections read on demand. */
@@ -242,10 +243,7 @@ function writeAtomically(file: string, parts: readonly (string | Uint8Array)[]):
     nodeFs.mkdirSync(path.dirname(file), { recursive: true });
     const fd = nodeFs.openSync(tmp, 'w');
     try {
-      for (const part of parts) {
-        const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
-        for (let done = 0; done < bytes.length; ) done += nodeFs.writeSync(fd, bytes, done, bytes.length - done);
-      }
+      for (const part of parts) writeFully(fd, part);
     } finally {
       nodeFs.closeSync(fd);
     }
@@ -284,7 +282,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
   const key = runKey(options, base, version);
   const reader = CacheReader.open(file);
   try {
-    const valid = reader !== null && stillValid(reader.meta, key, file, reader.meta.root);
+    const valid = reader !== null && stillValid(reader.meta, key, file);
     if (valid && reader) {
       const { meta } = reader;
       const stored = replayKey === undefined ? undefined : meta.replays[replayKey];
@@ -314,7 +312,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
           try {
             for (const [k, at] of Object.entries(meta.replays)) held.replays.set(k, { output: again.section(at), stderr: at.stderr, exitCode: at.exitCode });
             held.replays.set(replayKey, next);
-            writeCache(file, { ...meta, root: meta.root }, held.result ?? again.section(meta.result), held.replays);
+            writeCache(file, meta, held.result ?? again.section(meta.result), held.replays);
           } finally {
             again.close();
           }

@@ -89,6 +89,34 @@ type Container =
   | { kind: 'footnote'; line: number; markerEnd: number; col: number };
 
 /** Where a line's content starts once its container prefixes are taken. */
+/**
+ * Takes up to `n` columns of white space at `at` (in place; before `end`): a tab reaches the next
+ * multiple of 4, and the part of a tab not taken stays as virtual columns. Returns the columns taken.
+ */
+function takeColumns(src: string, end: number, at: { pos: number; col: number; virtual: number }, n: number): number {
+  let taken = 0;
+  while (taken < n) {
+    if (at.virtual > 0) {
+      const k = Math.min(at.virtual, n - taken);
+      at.virtual -= k;
+      at.col += k;
+      taken += k;
+      continue;
+    }
+    if (at.pos >= end) break;
+    const c = src.charCodeAt(at.pos);
+    if (c === 32) {
+      at.pos++;
+      at.col++;
+      taken++;
+    } else if (c === 9) {
+      at.pos++;
+      at.virtual = 4 - (at.col % 4);
+    } else break;
+  }
+  return taken;
+}
+
 interface Stripped {
   pos: number;
   /** Columns of a partly taken tab before `pos`. */
@@ -334,28 +362,10 @@ class Converter implements InlineContext {
     let pos = this.lineBegin(line);
     let col = 0;
     let virtual = 0;
-    /** Takes up to `n` columns of whitespace; returns how many were taken. */
     const take = (n: number): number => {
-      let taken = 0;
-      while (taken < n) {
-        if (virtual > 0) {
-          const k = Math.min(virtual, n - taken);
-          virtual -= k;
-          col += k;
-          taken += k;
-          continue;
-        }
-        if (pos >= end) break;
-        const c = src.charCodeAt(pos);
-        if (c === 32) {
-          pos++;
-          col++;
-          taken++;
-        } else if (c === 9) {
-          pos++;
-          virtual = 4 - (col % 4);
-        } else break;
-      }
+      const at = { pos, col, virtual };
+      const taken = takeColumns(src, end, at, n);
+      ({ pos, col, virtual } = at);
       return taken;
     };
     for (const c of containers) {
@@ -734,30 +744,9 @@ class Converter implements InlineContext {
     const src = this.src;
     const end = this.lineEnd(line);
     const s = this.strip(line, containers);
-    let pos = s.pos;
-    let virtual = s.virtual;
-    let col = s.col;
-    let n = indent;
-    while (n > 0) {
-      if (virtual > 0) {
-        const k = Math.min(virtual, n);
-        virtual -= k;
-        col += k;
-        n -= k;
-        continue;
-      }
-      if (pos >= end) break;
-      const c = src.charCodeAt(pos);
-      if (c === 32) {
-        pos++;
-        col++;
-        n--;
-      } else if (c === 9) {
-        pos++;
-        virtual = 4 - (col % 4);
-      } else break;
-    }
-    return (virtual > 0 ? ' '.repeat(virtual) : '') + src.slice(Math.min(pos, end), end);
+    const at = { pos: s.pos, col: s.col, virtual: s.virtual };
+    takeColumns(src, end, at, indent);
+    return (at.virtual > 0 ? ' '.repeat(at.virtual) : '') + src.slice(Math.min(at.pos, end), end);
   }
 
   eol(line: number): string {

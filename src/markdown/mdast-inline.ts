@@ -1063,53 +1063,14 @@ class InlineParser {
     let i = p + 1;
     while (i < n && isEolOrSpace(v.charCodeAt(i))) i++;
     if (this.code(i) === 41) return { end: i + 1, url: '', title: null };
-    // Destination.
-    let url: string;
-    let c = this.code(i);
-    if (c === 60) {
-      let j = i + 1;
-      for (;;) {
-        const d = this.code(j);
-        if (d === 62) break;
-        if (d === NUL || d === 60 || d === 10) return this.failNull(j);
-        j++;
-        if (d === 92) {
-          const e = this.code(j);
-          if (e === 60 || e === 62 || e === 92) j++;
-        }
-      }
-      url = decodeString(v.slice(i + 1, j));
-      i = j + 1;
-    } else {
-      if (c === NUL || c === 32 || c === 41 || isControl(c)) return this.failNull(i);
-      let balance = 0;
-      let j = i;
-      for (;;) {
-        const d = this.code(j);
-        if (!balance && (d === NUL || d === 41 || isEolOrSpace(d))) break;
-        if (balance < 32 && d === 40) {
-          balance++;
-          j++;
-          continue;
-        }
-        if (d === 41) {
-          balance--;
-          j++;
-          continue;
-        }
-        if (d === NUL || d === 32 || d === 40 || isControl(d)) return this.failNull(j);
-        j++;
-        if (d === 92) {
-          const e = this.code(j);
-          if (e === 40 || e === 41 || e === 92) j++;
-        }
-      }
-      url = decodeString(v.slice(i, j));
-      i = j;
-    }
+    // Destination (a failure records how far it read, as micromark's attempt does).
+    const destination = this.destination(i, 32, { recordFailure: true });
+    if (!destination) return null;
+    const url = destination.url;
+    i = destination.end;
     // Title.
     let title: string | null = null;
-    c = this.code(i);
+    let c = this.code(i);
     if (isEolOrSpace(c)) {
       while (i < n && isEolOrSpace(v.charCodeAt(i))) i++;
       c = this.code(i);
@@ -1162,16 +1123,20 @@ class InlineParser {
     }
   }
 
-  /** A destination at `p`: its end and decoded value, or null (micromark factoryDestination). */
-  destination(p: number, limit: number): { end: number; url: string } | null {
+  /**
+   * A destination at `p`: its end and decoded value, or null (micromark factoryDestination). With
+   * `recordFailure`, a failure records the position it reached (inline links; definitions do not).
+   */
+  destination(p: number, limit: number, options: { recordFailure?: boolean } = {}): { end: number; url: string } | null {
     const v = this.v;
+    const failAt = (at: number) => (options.recordFailure ? this.failNull(at) : null);
     const c = this.code(p);
     if (c === 60) {
       let j = p + 1;
       for (;;) {
         const d = this.code(j);
         if (d === 62) break;
-        if (d === NUL || d === 60 || d === 10) return null;
+        if (d === NUL || d === 60 || d === 10) return failAt(j);
         j++;
         if (d === 92) {
           const e = this.code(j);
@@ -1180,7 +1145,7 @@ class InlineParser {
       }
       return { end: j + 1, url: decodeString(v.slice(p + 1, j)) };
     }
-    if (c === NUL || c === 32 || c === 41 || isControl(c)) return null;
+    if (c === NUL || c === 32 || c === 41 || isControl(c)) return failAt(p);
     let balance = 0;
     let j = p;
     for (;;) {
@@ -1196,7 +1161,7 @@ class InlineParser {
         j++;
         continue;
       }
-      if (d === NUL || d === 32 || d === 40 || isControl(d)) return null;
+      if (d === NUL || d === 32 || d === 40 || isControl(d)) return failAt(j);
       j++;
       if (d === 92) {
         const e = this.code(j);

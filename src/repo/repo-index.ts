@@ -4,6 +4,7 @@ import { listFiles, type FileListing } from './walk.js';
 import { instructionKind, type InstructionKind } from './instruction-names.js';
 import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
+import { isCleanRelative, joinPath } from './join.js';
 
 export interface RepoIndexOptions {
   root: string;
@@ -13,9 +14,6 @@ export interface RepoIndexOptions {
   /** Use `git ls-files` when the root is a work tree (default true). */
   useGit?: boolean;
 }
-
-/** A relative path path.join would change: absolute, `.`/`..` segments, doubled or trailing slashes, backslashes. */
-const UNCLEAN_REL = /^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)|\\/;
 
 /**
  * Everything the run knows about the repository, built once and read-only: the file list, the
@@ -56,11 +54,8 @@ export class RepoIndex {
   }
 
   abs(rel: string): string {
-    if (!rel) return this.root;
-    // Hot (hosts map every listed file to its absolute path): a clean POSIX-relative path needs no
-    // normalisation, and concatenation is what path.join would return for it.
-    if (this.#plainJoin && !UNCLEAN_REL.test(rel)) return this.#rootSlash + rel;
-    return path.join(this.root, rel);
+    // Hot (hosts map every listed file to its absolute path): joinPath concatenates clean paths.
+    return rel ? joinPath(this.root, rel) : this.root;
   }
 
   /** Repository-relative POSIX path of an absolute path (may start with ../ when outside). */
@@ -68,7 +63,7 @@ export class RepoIndex {
     // Hot (every simulated chain maps its files back): below the root and clean, it is the tail.
     if (this.#plainJoin && abs.startsWith(this.#rootSlash)) {
       const tail = abs.slice(this.#rootSlash.length);
-      if (!UNCLEAN_REL.test(tail)) return tail;
+      if (tail === '' || isCleanRelative(tail)) return tail;
     }
     return path.relative(this.root, abs).split(path.sep).join('/');
   }
