@@ -1,12 +1,17 @@
-// Bundles the compiled CLI (dist/src/cli.js) into dist/bundle/: the command a user runs. Node's ESM
-// loader pays per module (resolve, stat, read, compile): the unbundled CLI loads ~300 files before it
-// does any work, about 150 ms, more than the whole target for a lint-staged run. Code splitting
-// keeps every dynamic import lazy (`--version` still loads only the entry chunk).
+// Bundles the compiled CLI (dist/src/) into dist/bundle/: the command a user runs.
+//
+// - agents-lint.cjs: the whole CLI as one CommonJS script. Node's ESM loader pays per module
+//   (resolve, stat, read, compile; the unbundled CLI loads ~300 files, ~150 ms), and only a script
+//   (not an ES module) can use V8's code cache on Node 20 (src/launch/bundle-script.ts). Modules the
+//   CLI imports dynamically stay lazy: esbuild evaluates them on first import.
+// - agents-lint.cjs.cache: that cache, made by running the bundle on the demo (scripts/code-cache.mjs).
+// - cli.js: the launcher (src/launch/launcher.ts), the package's `bin`.
 //
 // dist/bundle/ sits at the same depth as dist/src/, so paths resolved from import.meta.url
 // (package.json in version.ts, src/phrases/ in phrase-data.ts) work from either.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as path from 'node:path';
 
@@ -14,23 +19,28 @@ const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = path.join(project, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
 
+const common = { absWorkingDir: project, bundle: true, platform: 'node', target: 'node20', legalComments: 'none', logLevel: 'warning' };
 await build({
-  absWorkingDir: project,
-  entryPoints: { cli: 'dist/src/cli.js' },
-  outdir,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
+  ...common,
+  entryPoints: ['dist/src/cli.js'],
+  outfile: path.join(outdir, 'agents-lint.cjs'),
+  format: 'cjs',
   // Prefer packages' ESM builds: some UMD builds (jsonc-parser) require() relative files at run time.
   mainFields: ['module', 'main'],
   // Packages that read files beside themselves at run time (sh-syntax loads main.wasm from its own
-  // directory; secretlint resolves its rule modules) stay external and load from node_modules.
+  // directory; secretlint resolves its rule modules) stay external: src/external-import.ts.
   external: ['sh-syntax', '@secretlint/*'],
-  // CommonJS dependencies inside an ESM bundle still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __agentsLintCreateRequire } from 'node:module'; const require = __agentsLintCreateRequire(import.meta.url);" },
-  chunkNames: '[name]-[hash]',
-  legalComments: 'none',
-  logLevel: 'warning',
+  // The file's own URL, as an ES module would see it (the wrapper in bundle-script.ts passes __filename).
+  define: { 'import.meta.url': '__agentsLintFileUrl' },
+  banner: { js: "const __agentsLintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 });
+await build({ ...common, entryPoints: ['dist/src/launch/launcher.js'], outfile: path.join(outdir, 'cli.js'), format: 'esm' });
+chmodSync(path.join(outdir, 'cli.js'), 0o755);
+
+// An import() left in the script would fail at run time (a vm.Script has no module loader): every
+// dynamic import of an external package goes through importExternal().
+const script = readFileSync(path.join(outdir, 'agents-lint.cjs'), 'utf8').replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '');
+const stray = /(?<![\w$.])import\((?!specifier\))/.exec(script);
+if (stray) throw new Error(`dist/bundle/agents-lint.cjs calls import() directly near: ${script.slice(stray.index - 80, stray.index + 40)}`);
+
+execFileSync(process.execPath, [path.join(project, 'scripts', 'code-cache.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });

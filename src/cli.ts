@@ -1,7 +1,7 @@
-#!/usr/bin/env node
 import { Command, CommanderError, Option } from 'commander';
-// Only what every command needs is imported statically: each action imports its own modules, so
-// `--version`, `--help` and `init` never load the engine, the rules or their parsers.
+// The CLI's code (the bin, src/launch/launcher.ts, runs it from the bundle). Only what every command
+// needs is imported statically: each action imports its own modules, which the bundle evaluates on
+// first import, so `--version`, `--help` and `init` never initialise the engine, the rules or parsers.
 import type { LintOptions } from './engine/lint.js';
 import type { FormatName } from './formatters/index.js';
 import { createHash } from 'node:crypto';
@@ -96,10 +96,10 @@ function addCommon(cmd: Command): Command {
     .option('--cwd <dir>', 'also simulate Codex from this working directory (repeatable)', collect)
     .option('--hosts <list>', 'agent hosts to simulate, comma-separated: codex, claude-code, gemini-cli, opencode, amp, copilot, copilot-vscode, cursor, zed, windsurf, goose, or all (default: codex plus the hosts whose files the repository holds)', collect)
     .option('--no-color', 'disable colours')
-    .option('--debug', 'print stack traces of internal errors');
+    .option('--debug', 'print stack traces of internal errors (and whether the code cache was used)');
 }
 
-async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[]): Promise<number> {
   const program = new Command();
   let exitCode = 0;
   program
@@ -296,26 +296,31 @@ function prefetchListing(argv: readonly string[]): void {
   }
 }
 
-// An error thrown outside the command's own promise (a library's timer or microtask) still gets
-// one clear line and exit code 2, never a bare stack trace; --debug shows the stack.
-const onStray = (error: unknown) => {
-  const debug = process.argv.includes('--debug');
-  process.stderr.write(
-    debug && error instanceof Error
-      ? `${error.stack}\n`
-      : `agents-lint: internal error: ${error instanceof Error ? error.message : String(error)} (run with --debug for details, and please report it)\n`,
-  );
-  process.exit(2);
-};
-process.on('uncaughtException', onStray);
-process.on('unhandledRejection', onStray);
+/**
+ * Runs the CLI as the `agents-lint` command: the exit code is set when the command settles. An error
+ * thrown outside the command's own promise (a library's timer or microtask) still gets one clear
+ * line and exit code 2, never a bare stack trace; --debug shows the stack.
+ */
+export function runCli(argv: string[]): void {
+  const onStray = (error: unknown) => {
+    const debug = argv.includes('--debug');
+    process.stderr.write(
+      debug && error instanceof Error
+        ? `${error.stack}\n`
+        : `agents-lint: internal error: ${error instanceof Error ? error.message : String(error)} (run with --debug for details, and please report it)\n`,
+    );
+    process.exit(2);
+  };
+  process.on('uncaughtException', onStray);
+  process.on('unhandledRejection', onStray);
 
-prefetchListing(process.argv);
-main(process.argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  () => {
-    process.exitCode = 2;
-  },
-);
+  prefetchListing(argv);
+  main(argv).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    () => {
+      process.exitCode = 2;
+    },
+  );
+}

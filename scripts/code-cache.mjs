@@ -1,0 +1,30 @@
+// Makes dist/bundle/agents-lint.cjs.cache: runs the bundled CLI in this process over the demo
+// monorepo (a full lint in two formats, staged-style file targets, explain), so the functions those
+// runs compile are in V8's code cache, then writes the cache. Run by scripts/bundle.mjs with stdout
+// ignored (the runs print their reports). It reads the demo and writes only the cache file.
+import { writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheFileOf, compileBundle } from '../dist/src/launch/bundle-script.js';
+import { EXTERNAL_IMPORT } from '../dist/src/external-import.js';
+
+const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bundleFile = path.join(project, 'dist', 'bundle', 'agents-lint.cjs');
+globalThis[EXTERNAL_IMPORT] = (specifier) => import(specifier);
+process.env['CODEX_HOME'] = path.join(project, 'fixtures', 'codex-home', 'empty');
+process.env['NO_COLOR'] = '1';
+process.chdir(path.join(project, 'fixtures', 'demo-monorepo'));
+
+const bundle = compileBundle(bundleFile, undefined);
+const runs = [
+  ['--format', 'json'],
+  ['--format', 'stylish'],
+  ['--format', 'json', 'AGENTS.md', 'apps/api/AGENTS.md', 'package.json'],
+  ['explain', 'apps/api', '--format', 'json'],
+  ['explain', 'apps/api'],
+];
+for (const args of runs) {
+  const code = await bundle.exports.main(['node', 'agents-lint', ...args]);
+  if (code !== 0 && code !== 1) throw new Error(`code cache: \`agents-lint ${args.join(' ')}\` on the demo exited ${code}`);
+}
+writeFileSync(cacheFileOf(bundleFile), bundle.script.createCachedData());

@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The `agents-lint` command: compiles the bundled CLI with V8's code cache (see bundle-script.ts)
+// and runs it. Kept to Node built-ins: everything here runs before the cache can help.
+import { fileURLToPath } from 'node:url';
+import { EXTERNAL_IMPORT } from '../external-import.js';
+import { compileBundle, readCache } from './bundle-script.js';
+
+const bundleFile = fileURLToPath(new URL('./agents-lint.cjs', import.meta.url));
+// Packages kept outside the bundle are imported by this module's loader (see external-import.ts).
+(globalThis as Record<symbol, unknown>)[EXTERNAL_IMPORT] = (specifier: string) => import(specifier);
+const bundle = compileBundle(bundleFile, readCache(bundleFile));
+if (process.argv.includes('--debug')) process.stderr.write(`agents-lint: code cache ${bundle.cache}\n`);
+bundle.exports.runCli(process.argv);
