@@ -13,7 +13,7 @@ describe('npm package', () => {
     expect(r.status).toBe(0);
     const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
     expect(files).toContain('dist/src/cli.js');
-    expect(files).toContain('dist/bundle/cli.js');
+    expect(files).toContain('dist/bundle/cli.cjs');
     expect(files).toContain('dist/rules/index.js');
     expect(files).toContain('rules/no-empty-instructions.md');
     expect(files).toContain('README.md');
