@@ -11,7 +11,6 @@ import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
 import type { CacheSession } from './engine/cache.js';
-import { prefetchGitListing } from './repo/git-listing.js';
 import { writeFully } from './repo/write-fully.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -280,23 +279,6 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /**
- * A lint or explain run lists the repository with git first: start that child process now, so it
- * runs while Node loads the engine. The guess is the nearest ancestor of the current directory
- * holding `.git` (the usual root); when the run settles on another root the prefetch goes unused.
- */
-function prefetchListing(argv: readonly string[]): void {
-  const args = argv.slice(2);
-  if (args.some((a) => a === '--version' || a === '-v' || a === '--help' || a === '-h' || a === '--print-config') || args[0] === 'init' || args[0] === 'help') return;
-  for (let dir = process.cwd(); ; dir = nodePath.dirname(dir)) {
-    if (nodeFs.existsSync(nodePath.join(dir, '.git'))) {
-      prefetchGitListing(dir);
-      return;
-    }
-    if (nodePath.dirname(dir) === dir) return;
-  }
-}
-
-/**
  * Runs the CLI as the `agents-lint` command: the exit code is set when the command settles. An error
  * thrown outside the command's own promise (a library's timer or microtask) still gets one clear
  * line and exit code 2, never a bare stack trace; --debug shows the stack.
@@ -314,7 +296,6 @@ export function runCli(argv: string[]): void {
   process.on('uncaughtException', onStray);
   process.on('unhandledRejection', onStray);
 
-  prefetchListing(argv);
   main(argv).then(
     (code) => {
       process.exitCode = code;

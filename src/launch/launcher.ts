@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // The `agents-lint` command: compiles the bundled CLI with V8's code cache (see bundle-script.ts)
-// and runs it. Kept to Node built-ins: everything here runs before the cache can help.
+// and runs it. Kept small (Node built-ins and the git prefetch): everything here runs before the
+// cache can help.
 import { fileURLToPath } from 'node:url';
 import { EXTERNAL_IMPORT } from '../external-import.js';
 import { compileBundle, readCache } from './bundle-script.js';
+import { prefetchForCommand } from '../repo/git-listing.js';
 
 const bundleFile = fileURLToPath(new URL('./agents-lint.cjs', import.meta.url));
 // Packages kept outside the bundle are imported by this module's loader (see external-import.ts).
 (globalThis as Record<symbol, unknown>)[EXTERNAL_IMPORT] = (specifier: string) => import(specifier);
+// `git ls-files` runs while the bundle compiles.
+prefetchForCommand(process.argv);
 const bundle = compileBundle(bundleFile, readCache(bundleFile));
 if (process.argv.includes('--debug')) process.stderr.write(`agents-lint: code cache ${bundle.cache}\n`);
 bundle.exports.runCli(process.argv);

@@ -1,4 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 
 /**
  * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
@@ -23,11 +25,14 @@ interface Prefetch {
   result: string[] | null | undefined;
 }
 
-let prefetch: Prefetch | undefined;
+// Kept on a global, not in this module: the launcher (src/launch/launcher.ts) starts the prefetch
+// before it compiles the bundle, which holds its own copy of this module.
+const PREFETCH = Symbol.for('agents-lint.git-prefetch');
+const slot = globalThis as { [PREFETCH]?: Prefetch | undefined };
 
 /** Starts listing `root` in the background (the CLI calls this before importing the engine). */
 export function prefetchGitListing(root: string): void {
-  if (prefetch) return;
+  if (slot[PREFETCH]) return;
   const chunks: Buffer[] = [];
   const entry: Prefetch = { root, result: undefined, done: Promise.resolve() };
   entry.done = new Promise<void>((resolve) => {
@@ -49,25 +54,43 @@ export function prefetchGitListing(root: string): void {
       resolve();
     });
   });
-  prefetch = entry;
+  slot[PREFETCH] = entry;
 }
 
 /** Waits for a prefetch in flight (no-op without one), so listing can then take it synchronously. */
 export async function gitListingSettled(): Promise<void> {
-  await prefetch?.done;
+  await slot[PREFETCH]?.done;
 }
 
 /** The listing of `root`: the finished prefetch when it was for this root, else git run now; null when git fails. */
 export function gitListFiles(root: string): string[] | null {
+  const prefetch = slot[PREFETCH];
   if (prefetch && prefetch.root === root && prefetch.result !== undefined) {
     const { result } = prefetch;
     // Taken once: a second index of the same root (tests, --fix's re-lint) lists afresh.
-    prefetch = undefined;
+    slot[PREFETCH] = undefined;
     return result;
   }
   try {
     return split(execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() }));
   } catch {
     return null;
+  }
+}
+
+/**
+ * A lint or explain run lists the repository with git first: the launcher starts that child process
+ * before it compiles the linter, so the two overlap. The guess is the nearest ancestor of the current
+ * directory holding `.git` (the usual root); when the run settles on another root it goes unused.
+ */
+export function prefetchForCommand(argv: readonly string[]): void {
+  const args = argv.slice(2);
+  if (args.some((a) => a === '--version' || a === '-v' || a === '--help' || a === '-h' || a === '--print-config') || args[0] === 'init' || args[0] === 'help') return;
+  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) {
+      prefetchGitListing(dir);
+      return;
+    }
+    if (path.dirname(dir) === dir) return;
   }
 }
