@@ -37,7 +37,17 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     codexTrust: flags.codexTrust,
     cwds: flags.cwd ?? [],
     hosts: flags.hosts ?? [],
+    workers: workersFromEnv(),
   };
+}
+
+/** AGENTS_LINT_WORKERS: lint worker threads (0: none, all in one thread); unset: the engine decides. */
+function workersFromEnv(): number | undefined {
+  const raw = process.env['AGENTS_LINT_WORKERS'];
+  if (raw === undefined || raw === '') return undefined;
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0 || count > 64) throw new UsageError(`AGENTS_LINT_WORKERS must be a whole number from 0 to 64, not "${raw}".`);
+  return count;
 }
 
 function useColor(flags: CommonFlags): boolean {
@@ -276,6 +286,11 @@ export async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
+}
+
+/** A lint worker thread (src/engine/shards.ts) started from the bundle: the launcher calls this. */
+export async function runShardWorker(): Promise<void> {
+  await (await import('./engine/shard-worker.js')).serveShardFromWorkerData();
 }
 
 /**

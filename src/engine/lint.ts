@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { AnyRule, FileRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
+import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem } from '../repo/vfs.js';
@@ -8,6 +8,8 @@ import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag 
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
 import { compareDiagnostics, makeDiagnostic } from './report.js';
+import { fatalDiagnostic, prepareFile, runFileRules } from './file-rules.js';
+import { startShards } from './shards.js';
 import { applyIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
 import { instructionKind } from '../repo/instruction-names.js';
@@ -38,6 +40,11 @@ export interface LintOptions {
   ruleOptions?: Record<string, unknown>;
   /** Honour `<!-- agents-lint-disable ... -->` comments (default true; `--no-inline-config`). */
   inlineConfig?: boolean;
+  /**
+   * Worker threads for the file rules (shards.ts); default: up to one per spare core, for runs with
+   * enough text to pay for them. 0 keeps everything in this thread.
+   */
+  workers?: number;
 }
 
 export interface LintContext {
@@ -179,7 +186,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       if (entry.kind === 'codex') continue;
       // Other hosts' files: a located error (exit 1), not a fatal one: the rest of the run is complete.
       diagnostics.push({
-        ...fatal(entry.path, null, `Cannot read ${entry.path} (${bytes.code}); agents-lint skipped its content checks, and agents that read it fail the same way. Fix its permissions or remove it.`),
+        ...fatalDiagnostic(entry.path, null, `Cannot read ${entry.path} (${bytes.code}); agents-lint skipped its content checks, and agents that read it fail the same way. Fix its permissions or remove it.`),
         fatal: undefined,
         messageId: 'unreadable',
         data: { code: bytes.code },
@@ -193,25 +200,21 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
   const unprepared = new Set<string>();
-  for (const { rule } of enabled) {
-    try {
-      await rule.meta.prepare?.(inScope);
-    } catch (error) {
-      unprepared.add(rule.id);
-      diagnostics.push(fatal('', rule.id, `Rule "${rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
-    }
-  }
+  const collect = (d: Diagnostic) => diagnostics.push(d);
+  const fileRules = enabled.filter((r) => r.rule.meta.scope === 'file');
+  const repoRules = enabled.filter((r) => r.rule.meta.scope !== 'file');
+  // Repo rules' hooks see every file in scope; file rules' hooks run file by file, in whichever
+  // thread lints the file.
+  for (const resolved of repoRules) if (resolved.rule.meta.prepare) await prepareAll(resolved, inScope, unprepared, collect);
 
-  const run = (rule: AnyRule, file: InstructionFile | undefined, body: () => void) => {
+  const run = (rule: AnyRule, body: () => void) => {
     const started = timing ? performance.now() : 0;
     try {
       body();
       if (timing) timing.set(rule.id, (timing.get(rule.id) ?? 0) + performance.now() - started);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      diagnostics.push(
-        fatal(file?.path ?? repo.rel(repo.abs('')) ?? '', rule.id, `Rule "${rule.id}" crashed${file ? ` on ${file.path}` : ''}: ${detail}. Please report this bug; the other rules still ran.`),
-      );
+      diagnostics.push(fatalDiagnostic(repo.rel(repo.abs('')) ?? '', rule.id, `Rule "${rule.id}" crashed: ${detail}. Please report this bug; the other rules still ran.`));
     }
   };
   const report = ({ rule, severity }: ResolvedRule, defaultFile: string | undefined) => {
@@ -220,22 +223,43 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
       diagnostics.push(makeDiagnostic(rule, numeric, descriptor, (p) => byPath.get(p), defaultFile));
     };
   };
-  const ready = enabled.filter((r) => !unprepared.has(r.rule.id));
-  const fileRules = ready.filter((r) => r.rule.meta.scope === 'file');
-  const repoRules = ready.filter((r) => r.rule.meta.scope !== 'file');
   const repoRulesReadTrees = repoRules.some((r) => r.rule.meta.needsTree);
+  const fileRuleContext = { rules: fileRules, repo, discovery, fileFor: (p: string) => byPath.get(p), sink: collect, unprepared, timing };
   // File by file, every file rule, then the file's Markdown tree is let go: at most one tree is
-  // alive at a time, whatever the size of the repository (selections repo rules read are kept).
-  for (const file of inScope) {
-    for (const resolved of fileRules) {
-      const fileRule = resolved.rule as FileRule;
-      run(fileRule, file, () => fileRule.check({ file, repo, discovery, report: report(resolved, file.path) }, resolved.options));
-    }
+  // alive at a time in each thread, whatever the size of the repository (selections repo rules
+  // read are kept). Per-rule timing keeps everything in this thread, so the numbers are complete.
+  const shards = timing
+    ? null
+    : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepSelections: repoRulesReadTrees }, inScope);
+  let next = 0;
+  const claim = shards ? shards.claim : () => next++;
+  const lintHere = async (file: InstructionFile) => {
+    await prepareFile(file, fileRules, unprepared, collect);
+    runFileRules(file, fileRuleContext);
     file.releaseTree({ keepSelections: repoRulesReadTrees });
+  };
+  const linted = new Set<number>();
+  for (let index = claim(); index < inScope.length; index = claim()) {
+    linted.add(index);
+    await lintHere(inScope[index]!);
+  }
+  if (shards) {
+    const remote = await shards.finish();
+    for (const outcome of remote.outcomes) {
+      const file = inScope[outcome.index]!;
+      linted.add(outcome.index);
+      diagnostics.push(...outcome.diagnostics);
+      file.parseProblem = outcome.parseProblem;
+      if (outcome.selections) file.adoptSelections(outcome.selections);
+    }
+    diagnostics.push(...remote.diagnostics);
+    // A worker that failed left files unlinted: this thread lints them, so the result is complete.
+    for (let index = 0; index < inScope.length; index++) if (!linted.has(index)) await lintHere(inScope[index]!);
   }
   for (const resolved of repoRules) {
     const repoRule = resolved.rule as RepoRule;
-    run(repoRule, undefined, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(resolved, undefined) }, resolved.options));
+    if (unprepared.has(repoRule.id)) continue;
+    run(repoRule, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(resolved, undefined) }, resolved.options));
   }
 
   for (const file of inScope) {
@@ -294,14 +318,19 @@ function escapesRepository(repo: RepoIndex, rel: string): boolean {
 export const MAX_CONTENT_BYTES = 256 * 1024;
 
 /** Cuts at the cap, backing off to a UTF-8 boundary so the last character is not split. */
-function capContent(bytes: Uint8Array): Uint8Array {
+export function capContent(bytes: Uint8Array): Uint8Array {
   let end = MAX_CONTENT_BYTES;
   while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end);
 }
 
-function fatal(file: string, ruleId: string | null, message: string): Diagnostic {
-  return { ruleId, messageId: 'fatal', message, data: {}, severity: 2, fatal: true, file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+async function prepareAll(resolved: ResolvedRule, files: readonly InstructionFile[], unprepared: Set<string>, sink: (d: Diagnostic) => void): Promise<void> {
+  try {
+    await resolved.rule.meta.prepare?.(files);
+  } catch (error) {
+    unprepared.add(resolved.rule.id);
+    sink(fatalDiagnostic('', resolved.rule.id, `Rule "${resolved.rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
+  }
 }
 
 /** The config file as `ignores` diagnostics should point at it: repo-relative, with its text. */

@@ -97,8 +97,10 @@ export interface RuleMeta<M extends Messages, O extends z.ZodType> {
   /** Run after every other rule (e.g. to report manifests the others parsed). */
   runLast?: boolean;
   /**
-   * Async work the engine awaits once, before any rule runs, for the instruction files in scope
-   * (e.g. a scanner with an async API); results are cached in a shared extractor that `check` reads.
+   * Async work the engine awaits before `check` (e.g. a scanner with an async API); results are
+   * cached in a shared extractor that `check` reads. A file rule's hook gets each file just before
+   * the file is linted, in whichever thread lints it; a repo rule's gets every file in scope, once.
+   * A hook that throws disables its rule for the rest of the run (one fatal diagnostic).
    */
   prepare?: (files: readonly InstructionFile[]) => Promise<void>;
   messages: M;

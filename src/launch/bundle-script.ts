@@ -16,6 +16,7 @@ import * as path from 'node:path';
 export interface BundleExports {
   runCli(argv: string[]): void;
   main(argv: string[]): Promise<number>;
+  runShardWorker(): Promise<void>;
 }
 
 export interface CompiledBundle {

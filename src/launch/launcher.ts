@@ -3,15 +3,24 @@
 // and runs it. Kept small (Node built-ins and the git prefetch): everything here runs before the
 // cache can help.
 import { fileURLToPath } from 'node:url';
+import { isMainThread } from 'node:worker_threads';
 import { EXTERNAL_IMPORT } from '../external-import.js';
 import { compileBundle, readCache } from './bundle-script.js';
 import { prefetchForCommand } from '../repo/git-listing.js';
+import { SHARD_WORKER_ENTRY } from '../engine/shards.js';
 
 const bundleFile = fileURLToPath(new URL('./agents-lint.cjs', import.meta.url));
 // Packages kept outside the bundle are imported by this module's loader (see external-import.ts).
 (globalThis as Record<symbol, unknown>)[EXTERNAL_IMPORT] = (specifier: string) => import(specifier);
-// `git ls-files` runs while the bundle compiles.
-prefetchForCommand(process.argv);
+if (isMainThread) {
+  // `git ls-files` runs while the bundle compiles.
+  prefetchForCommand(process.argv);
+  // Lint workers (src/engine/shards.ts) start from this file too: same bundle, same code cache.
+  (globalThis as Record<symbol, unknown>)[SHARD_WORKER_ENTRY] = fileURLToPath(import.meta.url);
+}
 const bundle = compileBundle(bundleFile, readCache(bundleFile));
-if (process.argv.includes('--debug')) process.stderr.write(`agents-lint: code cache ${bundle.cache}\n`);
-bundle.exports.runCli(process.argv);
+if (!isMainThread) void bundle.exports.runShardWorker();
+else {
+  if (process.argv.includes('--debug')) process.stderr.write(`agents-lint: code cache ${bundle.cache}\n`);
+  bundle.exports.runCli(process.argv);
+}

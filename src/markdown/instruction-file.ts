@@ -41,6 +41,15 @@ export interface Statement extends TextSpan {
 
 export type MarkdownParser = (text: string) => Root;
 
+/** Every selection of a file: what a worker thread that linted it hands back (plain data). */
+export interface Selections {
+  headings: HeadingInfo[];
+  codeBlocks: CodeBlockInfo[];
+  inlineCode: InlineCodeInfo[];
+  links: LinkInfo[];
+  statements: Statement[];
+}
+
 /**
  * One instruction file: raw bytes (encoding matters to Codex), lossy-decoded text exactly as Codex
  * decodes it, and lazily computed Markdown selections shared by every rule.
@@ -110,6 +119,20 @@ export class InstructionFile {
       this.statements();
     }
     this.#tree = undefined;
+  }
+
+  /** Every selection, computed now (parsing if needed). */
+  selections(): Selections {
+    return { headings: this.headings(), codeBlocks: this.codeBlocks(), inlineCode: this.inlineCode(), links: this.links(), statements: this.statements() };
+  }
+
+  /** Takes the selections another thread computed from the same bytes, instead of parsing here. */
+  adoptSelections(selections: Selections): void {
+    this.#headings = selections.headings;
+    this.#codeBlocks = selections.codeBlocks;
+    this.#inlineCode = selections.inlineCode;
+    this.#links = selections.links;
+    this.#statements = selections.statements;
   }
 
   headings(): HeadingInfo[] {

@@ -94,3 +94,8 @@ export function prefetchForCommand(argv: readonly string[]): void {
     if (path.dirname(dir) === dir) return;
   }
 }
+
+/** Takes a listing of `root` another thread made (a lint worker), so this thread does not run git again. */
+export function adoptGitListing(root: string, files: readonly string[]): void {
+  slot[PREFETCH] = { root, result: [...files], done: Promise.resolve() };
+}

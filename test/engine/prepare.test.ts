@@ -25,7 +25,7 @@ const failing = defineRule({
 });
 
 describe('meta.prepare', () => {
-  it('is awaited once with the files in scope; a failure is one fatal diagnostic and the other rules still run', async () => {
+  it('is awaited with each file before its rules run; a failure is one fatal diagnostic, disables the rule, and the other rules still run', async () => {
     const root = path.join(FIXTURES, 'rules/no-empty-instructions/invalid-empty');
     const result = await lint({ paths: [root], root, codexHome: EMPTY_CODEX_HOME, rules: [failing, emptyRule] });
     expect(seen).toEqual([['AGENTS.md']]);

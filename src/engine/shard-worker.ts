@@ -1,0 +1,71 @@
+/**
+ * The worker side of shards.ts: builds the run's context from the main thread's options and listing,
+ * then takes files off the shared counter until none is left, linting each with the same code as
+ * the main thread (file-rules.ts) and posting the outcomes in small batches.
+ */
+import { workerData, parentPort } from 'node:worker_threads';
+import type { Diagnostic } from '../kit/types.js';
+import { InstructionFile } from '../markdown/instruction-file.js';
+import { FsError } from '../repo/vfs.js';
+import { adoptGitListing } from '../repo/git-listing.js';
+import { capContent, MAX_CONTENT_BYTES, prepare } from './lint.js';
+import { prepareFile, runFileRules } from './file-rules.js';
+import type { ShardMessage, ShardOutcome, ShardRequest } from './shards.js';
+
+const BATCH = 8;
+
+/** Serves the shard in this worker's workerData (a no-op outside a lint worker). */
+export async function serveShardFromWorkerData(): Promise<void> {
+  const request = (workerData as { agentsLintShard?: ShardRequest } | null)?.agentsLintShard;
+  const port = parentPort;
+  if (!request || !port) return;
+  const post = (message: ShardMessage) => port.postMessage(message);
+  try {
+    await serveShard(request, post);
+  } catch (error) {
+    post({ kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+}
+
+async function serveShard(request: ShardRequest, post: (message: ShardMessage) => void): Promise<void> {
+  if (request.listing) adoptGitListing(request.root, request.listing);
+  const ctx = prepare(request.options);
+  const { repo, discovery } = ctx;
+  const { parseMarkdown } = await import('../markdown/parse.js');
+  const enabled = [...ctx.rules.values()].filter((r) => r.severity !== 'off');
+  const fileRules = enabled.filter((r) => r.rule.meta.scope === 'file');
+  const kinds = new Map(repo.instructionFiles().map((f) => [f.path, f.kind]));
+  const opened = new Map<string, InstructionFile | undefined>();
+  // The same bytes the main thread took (capped the same way); other instruction files are opened
+  // only when a report points into one.
+  const fileFor = (rel: string): InstructionFile | undefined => {
+    if (opened.has(rel)) return opened.get(rel);
+    const kind = kinds.get(rel);
+    const read = kind ? repo.bytes(rel, MAX_CONTENT_BYTES + 1) : undefined;
+    const file =
+      kind && read && !(read instanceof FsError)
+        ? new InstructionFile({ path: rel, absPath: repo.abs(rel), kind, bytes: read.length <= MAX_CONTENT_BYTES ? read : capContent(read), parse: parseMarkdown })
+        : undefined;
+    opened.set(rel, file);
+    return file;
+  };
+  const unprepared = new Set<string>();
+  const runFailures: Diagnostic[] = [];
+  const claims = new Int32Array(request.counter);
+  let batch: ShardOutcome[] = [];
+  for (let index = Atomics.add(claims, 0, 1); index < request.files.length; index = Atomics.add(claims, 0, 1)) {
+    const file = fileFor(request.files[index]!);
+    if (!file) throw new Error(`${request.files[index]} could not be read again in a lint worker`);
+    const diagnostics: Diagnostic[] = [];
+    await prepareFile(file, enabled, unprepared, (d) => runFailures.push(d));
+    runFileRules(file, { rules: fileRules, repo, discovery, fileFor, sink: (d) => diagnostics.push(d), unprepared });
+    batch.push({ index, diagnostics, parseProblem: file.parseProblem, ...(request.keepSelections ? { selections: file.selections() } : {}) });
+    file.releaseTree({ keepSelections: false });
+    if (batch.length >= BATCH) {
+      post({ kind: 'files', outcomes: batch });
+      batch = [];
+    }
+  }
+  post({ kind: 'files', outcomes: batch });
+  post({ kind: 'done', diagnostics: runFailures });
+}

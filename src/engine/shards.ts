@@ -1,0 +1,87 @@
+/**
+ * File rules on more than one core. The file loop is most of a cold lint (parsing and the file
+ * rules), and each file's findings depend only on that file and the repository, so worker threads
+ * can take files off the same list as the main thread: one shared counter (Atomics) hands out the
+ * next file to whichever thread is free, so a worker that starts late or a file that is slow
+ * balances itself. A worker builds its own repository index from the main thread's listing (no
+ * second `git ls-files`), lints the files it takes, and sends back their diagnostics and, when repo
+ * rules read them, their selections; the main thread merges them as if it had linted those files.
+ */
+import { Worker } from 'node:worker_threads';
+import * as os from 'node:os';
+import type { Diagnostic } from '../kit/types.js';
+import type { InstructionFile, Selections } from '../markdown/instruction-file.js';
+import type { LintOptions } from './lint.js';
+
+/** What a worker is asked to do: everything is plain data (structured clone). */
+export interface ShardRequest {
+  options: LintOptions;
+  root: string;
+  /** The main thread's listing (repo-relative paths), or null when it walked the tree itself. */
+  listing: readonly string[] | null;
+  /** The files of the run, in the main thread's order; the counter indexes this list. */
+  files: readonly string[];
+  counter: SharedArrayBuffer;
+  keepSelections: boolean;
+}
+
+/** One file a worker linted. */
+export interface ShardOutcome {
+  index: number;
+  diagnostics: Diagnostic[];
+  parseProblem: string | null;
+  selections?: Selections;
+}
+
+export type ShardMessage = { kind: 'files'; outcomes: ShardOutcome[] } | { kind: 'done'; diagnostics: Diagnostic[] } | { kind: 'failed'; message: string };
+
+/** Where a worker starts: the launcher sets it to itself (the bundle), else the unbundled module. */
+export const SHARD_WORKER_ENTRY = Symbol.for('agents-lint.shard-worker-entry');
+
+/** Below this much text, starting a worker (a new V8 isolate and a repository index) costs more than it saves. */
+const MIN_BYTES = 512 * 1024;
+const MIN_FILES = 32;
+
+export interface Shards {
+  /** The next file index for the main thread, or an index ≥ the file count when none is left. */
+  claim(): number;
+  /** The workers' outcomes, once every worker has finished or failed (never rejects). */
+  finish(): Promise<{ outcomes: ShardOutcome[]; diagnostics: Diagnostic[] }>;
+}
+
+/** Workers for a run, or null when the run is small, the machine has one core, or the options cannot cross threads. */
+export function startShards(options: LintOptions, request: Omit<ShardRequest, 'counter' | 'options'>, files: readonly InstructionFile[]): Shards | null {
+  const wanted = options.workers ?? Math.min(os.availableParallelism() - 1, 3);
+  const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+  // Custom rules and in-memory file systems live in this thread only.
+  if (wanted < 1 || options.fs || options.rules || (options.workers === undefined && (bytes < MIN_BYTES || files.length < MIN_FILES))) return null;
+  const counter = new SharedArrayBuffer(4);
+  const claims = new Int32Array(counter);
+  const entry = ((globalThis as Record<symbol, unknown>)[SHARD_WORKER_ENTRY] as URL | string | undefined) ?? new URL('./shard-worker-entry.js', import.meta.url);
+  const shareable: LintOptions = { ...options, workers: 0 };
+  const results = Array.from({ length: wanted }, () => {
+    const worker = new Worker(entry, { workerData: { agentsLintShard: { ...request, options: shareable, counter } satisfies ShardRequest } });
+    // Settles with what the worker finished; a worker that fails leaves its unfinished files to
+    // the main thread (the caller lints every file no outcome covers), so a run is always complete.
+    return new Promise<{ outcomes: ShardOutcome[]; diagnostics: Diagnostic[] }>((resolve) => {
+      const outcomes: ShardOutcome[] = [];
+      const settle = (diagnostics: Diagnostic[]) => {
+        resolve({ outcomes, diagnostics });
+        void worker.terminate();
+      };
+      worker.on('message', (message: ShardMessage) => {
+        if (message.kind === 'files') outcomes.push(...message.outcomes);
+        else settle(message.kind === 'done' ? message.diagnostics : []);
+      });
+      worker.on('error', () => settle([]));
+      worker.on('exit', () => settle([]));
+    });
+  });
+  return {
+    claim: () => Atomics.add(claims, 0, 1),
+    async finish() {
+      const all = await Promise.all(results);
+      return { outcomes: all.flatMap((r) => r.outcomes), diagnostics: all.flatMap((r) => r.diagnostics) };
+    },
+  };
+}
