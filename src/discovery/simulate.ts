@@ -53,7 +53,8 @@ export class ProbeCache {
       byKey = new Map();
       this.#keyed.set(scope, byKey);
     }
-    if (byKey.has(key)) return byKey.get(key) as T;
+    const found = byKey.get(key);
+    if (found !== undefined || byKey.has(key)) return found as T;
     const value = make();
     byKey.set(key, value);
     return value;
@@ -170,7 +171,40 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
   base.searched = chain.searched;
   base.error = chain.error ?? chain.readError;
   base.files = chain.files;
-  return finish(base, settings, base.error ? [] : chain.files.filter((f) => f.dropped === null).map((f) => f.text), cache);
+  // The text and warnings depend only on the files selected (and the settings): every cwd below a
+  // directory whose chain adds no file shares its parent's, so they are joined once per chain.
+  const joined = joinedFor(cache, settings, chain.files, base.error !== null);
+  return {
+    ...base,
+    text: joined.text,
+    block: joined.text === null ? null : renderBlock(cwd, joined.text, joined.projectCount > 0),
+    warnings: joined.warnings,
+  };
+}
+
+interface Joined {
+  text: string | null;
+  projectCount: number;
+  warnings: string[];
+}
+
+/** Per files array (chainState shares it along a chain), the joined text and warnings for each outcome. */
+const joinedByFiles = new WeakMap<readonly LoadedFile[], { settings: CodexSettings; ok?: Joined; failed?: Joined }>();
+
+function joinedFor(cache: ProbeCache, settings: CodexSettings, files: readonly LoadedFile[], failed: boolean): Joined {
+  let entry = joinedByFiles.get(files);
+  if (!entry || entry.settings !== settings) {
+    entry = { settings };
+    joinedByFiles.set(files, entry);
+  }
+  const cached = failed ? entry.failed : entry.ok;
+  if (cached) return cached;
+  const projectTexts = failed ? [] : files.filter((f) => f.dropped === null).map((f) => f.text);
+  const { text, warnings } = joinParts(settings, files, projectTexts, cache);
+  const joined: Joined = { text, projectCount: projectTexts.length, warnings };
+  if (failed) entry.failed = joined;
+  else entry.ok = joined;
+  return joined;
 }
 
 
@@ -274,6 +308,17 @@ function expectedLength(lead: number): number {
 }
 
 function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[], cache?: ProbeCache): Simulation {
+  const { text, warnings } = joinParts(settings, base.files, projectTexts, cache);
+  return {
+    ...base,
+    text,
+    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
+    warnings,
+  };
+}
+
+/** The text Codex sends (user text, then the project docs) and the warnings it prints about them. */
+function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projectTexts: string[], cache?: ProbeCache): { text: string | null; warnings: string[] } {
   const userText = settings.userInstructions?.text ?? null;
   const text = joinInstructions(userText, projectTexts);
   // The joined text's UTF-8 length, summed over its parts exactly as joinInstructions joins them.
@@ -292,10 +337,5 @@ function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings:
     });
     textBytes = bytes;
   }
-  return {
-    ...base,
-    text,
-    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
-    warnings: [...settings.userWarnings, ...budgetWarnings(base.files, settings.maxBytes, text, textBytes)],
-  };
+  return { text, warnings: [...settings.userWarnings, ...budgetWarnings(files, settings.maxBytes, text, textBytes)] };
 }

@@ -150,6 +150,8 @@ export interface ImportSyntax {
   boundary: string;
   /** Imports outside this directory (but inside `boundary`) wait for the user's approval: not loaded. */
   approvalBoundary?: string;
+  /** Told every answer of the approval test (a caller reusing the result for another boundary checks them). */
+  onApprovalCheck?(resolved: string, inside: boolean): void;
   /** Reference shapes that only count as a broken import when they look like a path. */
   reportMissing(target: string): boolean;
   /** Extensions allowed (Claude Code's text allow-list), or null for any. */
@@ -181,7 +183,9 @@ export function followImports(env: HostEnv, top: { path: string; text: string },
         problem('outside');
         continue;
       }
-      if (syntax.approvalBoundary !== undefined && !isInside(resolved, syntax.approvalBoundary)) {
+      const approvalInside = syntax.approvalBoundary === undefined || isInside(resolved, syntax.approvalBoundary);
+      if (syntax.approvalBoundary !== undefined) syntax.onApprovalCheck?.(resolved, approvalInside);
+      if (!approvalInside) {
         if (readText(env, resolved)) problem('approval');
         else if (syntax.reportMissing(ref.target)) problem('missing');
         continue;
