@@ -58,13 +58,17 @@ function modeOf(st: fs.Stats): { mode?: number } {
   return HAS_MODE ? { mode: st.mode & 0o7777 } : {};
 }
 
+/** The answer for a path that does not exist: most probes get it, so it is one frozen object. */
+const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
+const NO_THROW = { throwIfNoEntry: false } as const;
+
 export class NodeFileSystem implements FileSystem {
   probe(absPath: string): Probe {
     let symlink = false;
     try {
       // throwIfNoEntry: most probes miss, and building an exception per miss is the costly part.
-      const own = fs.lstatSync(absPath, { throwIfNoEntry: false });
-      if (!own) return { kind: 'missing', symlink: false };
+      const own = fs.lstatSync(absPath, NO_THROW);
+      if (!own) return MISSING;
       symlink = own.isSymbolicLink();
       if (!symlink) {
         if (own.isFile()) return { kind: 'file', symlink, size: own.size, mtimeMs: own.mtimeMs, ...modeOf(own) };

@@ -96,7 +96,15 @@ function claudeSettings(env: HostEnv, variant: string): HostSettings {
  * Asked once per directory per run (the probe cache memoises it; a cache that hides files has its own).
  */
 function quietDir(env: HostEnv, dir: string): boolean {
-  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => readText(env, joinPath(dir, n)) === null) && env.cache.probe(joinPath(dir, '.claude')).kind !== 'dir');
+  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir));
+}
+
+/**
+ * Whether `dir/.claude` is a directory (symlinks followed). When it is not, nothing below it can be
+ * read (the path does not resolve), so its files and rules are not probed one by one.
+ */
+function hasDotClaude(env: HostEnv, dir: string): boolean {
+  return env.cache.probe(joinPath(dir, '.claude')).kind === 'dir';
 }
 
 /** A simulation computed for one chain of directories, and the approval answers it rests on. */
@@ -197,7 +205,7 @@ function simulateChain(
   };
 
   const ruleFiles = (dir: string) =>
-    filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
+    !hasDotClaude(env, dir) ? [] : filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
       const t = readText(env, abs);
       // Rules with `paths:` front matter are conditional and not loaded at start (§4.2, §4.4).
       return !(t && frontMatter(t.text)?.data['paths'] !== undefined);
@@ -207,17 +215,18 @@ function simulateChain(
   // holding none of the host's files (most of a monorepo) are left out: every step below would find
   // nothing in them.
   for (const dir of dirs) {
+    const dotClaude = hasDotClaude(env, dir);
     add(joinPath(dir, 'CLAUDE.md'), 'project');
-    add(joinPath(dir, '.claude/CLAUDE.md'), 'project');
+    if (dotClaude) add(joinPath(dir, '.claude/CLAUDE.md'), 'project');
     for (const rule of ruleFiles(dir)) add(rule, 'rule');
     add(joinPath(dir, 'CLAUDE.local.md'), 'local');
     if (mode === 'claude-md-and-agents-md') {
       add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
-      add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
+      if (dotClaude) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
     }
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
-  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => readText(env, joinPath(d, n)) !== null));
+  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => (n !== '.claude/CLAUDE.md' || hasDotClaude(env, d)) && readText(env, joinPath(d, n)) !== null));
   if (mode === 'claude-md-or-agents-md') {
     if (ownClaude) {
       const ignored = dirs.map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
@@ -225,7 +234,7 @@ function simulateChain(
     } else {
       for (const dir of dirs) {
         add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
-        add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
+        if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
       }
     }
   }
@@ -234,7 +243,7 @@ function simulateChain(
     // Nested dirs from the read file's dir up to, not including, cwd (`iVt`, §4.4).
     for (const dir of nested ?? []) {
       add(joinPath(dir, 'CLAUDE.md'), 'nested', { nested: true });
-      add(joinPath(dir, '.claude/CLAUDE.md'), 'nested', { nested: true });
+      if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/CLAUDE.md'), 'nested', { nested: true });
       add(joinPath(dir, 'CLAUDE.local.md'), 'nested', { nested: true });
       for (const rule of ruleFiles(dir)) add(rule, 'nested', { nested: true });
       // Opt-in mode only: a nested AGENTS.md unless a CLAUDE.md in the same dir claims it (§4.5).
