@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { FileSystem, Probe } from '../repo/vfs.js';
+import type { AbsenceProof, FileSystem, Probe } from '../repo/vfs.js';
 import { FsError } from '../repo/vfs.js';
 import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
@@ -20,18 +20,54 @@ export interface SimulateOptions {
  * Memoises probes and reads for one run, so chains that share a prefix share the work. It is the
  * only state discovery keeps; simulate() stays a pure function of the file system's answers.
  */
+/** The probe of a name a directory listing proves absent (what the file system answers for it). */
+const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
+
 export class ProbeCache {
   readonly #probes = new Map<string, Probe>();
   readonly #reads = new Map<string, { bytes: Uint8Array } | { error: FsError }>();
-  constructor(readonly fs: FileSystem) {}
+  /** Directories expected to be probed for many names, and (once listed) what their listing proves. */
+  readonly #listed = new Map<string, AbsenceProof | null | undefined>();
+  /**
+   * `known(absPath)`: the whole file as the run already read it (the repository index holds every
+   * instruction file's bytes), or undefined; a read that it answers needs no second trip to the disk.
+   */
+  constructor(
+    readonly fs: FileSystem,
+    readonly known?: (absPath: string) => Uint8Array | undefined,
+  ) {}
 
   probe(absPath: string): Probe {
     let p = this.#probes.get(absPath);
     if (!p) {
-      p = this.fs.probe(absPath);
+      p = this.#provenMissing(absPath) ? MISSING : this.fs.probe(absPath);
       this.#probes.set(absPath, p);
     }
     return p;
+  }
+
+  /**
+   * Marks a directory whose names discovery will probe by the half dozen (every working directory
+   * and the directories above it): it is listed once, on its first probe, and names the listing
+   * proves absent are answered without a metadata call (FileSystem.absence). Only a hint: answers
+   * are the same either way.
+   */
+  expectProbes(absDir: string): void {
+    if (this.fs.absence && !this.#listed.has(absDir)) this.#listed.set(absDir, undefined);
+  }
+
+  #provenMissing(absPath: string): boolean {
+    if (this.#listed.size === 0) return false;
+    const slash = absPath.lastIndexOf('/');
+    if (slash <= 0) return false;
+    const dir = absPath.slice(0, slash);
+    let proof = this.#listed.get(dir);
+    if (proof === undefined) {
+      if (!this.#listed.has(dir)) return false;
+      proof = this.fs.absence?.(dir) ?? null;
+      this.#listed.set(dir, proof);
+    }
+    return proof !== null && proof.missing(absPath.slice(slash + 1));
   }
 
   readonly #texts = new Map<string, string>();
@@ -83,6 +119,11 @@ export class ProbeCache {
       return 'error' in cached ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
     }
     let result: { bytes: Uint8Array } | { error: FsError };
+    const whole = this.known?.(absPath);
+    if (whole !== undefined && whole.length === this.probe(absPath).size) {
+      this.#reads.set(key, { bytes: whole });
+      return { bytes: whole.length > maxBytes ? whole.subarray(0, maxBytes) : whole };
+    }
     try {
       result = { bytes: this.fs.read(absPath, maxBytes) };
     } catch (error) {

@@ -45,7 +45,7 @@ export class DiscoveryView {
     this.#repo = repo;
     this.#config = config;
     this.#options = options;
-    this.cache = new ProbeCache(repo.fs);
+    this.cache = new ProbeCache(repo.fs, (abs) => repo.bytesRead(abs));
   }
 
   get config(): ResolvedCodexConfig {
@@ -62,6 +62,17 @@ export class DiscoveryView {
     const scope = this.#options.scope;
     const inScope = (cwd: string) => !scope || scope.some((dir) => dir === '' || cwd === '' || cwd === dir || cwd.startsWith(`${dir}/`) || dir.startsWith(`${cwd}/`));
     this.#cwds = [...set].filter(inScope).sort();
+    // Every host probes each directory from the root down to each cwd for several names.
+    const marked = new Set<string>();
+    for (const cwd of this.#cwds) {
+      for (let rel = cwd; !marked.has(rel); ) {
+        marked.add(rel);
+        this.cache.expectProbes(this.#repo.abs(rel));
+        if (rel === '') break;
+        const slash = rel.lastIndexOf('/');
+        rel = slash < 0 ? '' : rel.slice(0, slash);
+      }
+    }
     return this.#cwds;
   }
 

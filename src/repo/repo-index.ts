@@ -116,6 +116,13 @@ export class RepoIndex {
     return cached;
   }
 
+  /** The bytes already read for an absolute path (as bytes() returned them), or undefined; never reads. */
+  bytesRead(abs: string): Uint8Array | undefined {
+    if (this.#bytes.size === 0) return undefined;
+    const cached = this.#bytes.get(this.rel(abs));
+    return cached instanceof Uint8Array ? cached : undefined;
+  }
+
   text(rel: string): string | null {
     if (!this.has(rel)) return null;
     const bytes = this.bytes(rel);

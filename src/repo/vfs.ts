@@ -44,6 +44,42 @@ export interface FileSystem {
   list(absPath: string): DirEntry[];
   /** The path with every symlink resolved, or null when it cannot be resolved. */
   realpath?(absPath: string): string | null;
+  /**
+   * Optional: what one listing of the directory `absDir` proves, so a caller probing many names in it
+   * (discovery probes half a dozen per directory, nearly all missing) needs no metadata call for the
+   * names that are not there. Null when the listing proves nothing (unreadable or unsearchable).
+   */
+  absence?(absDir: string): AbsenceProof | null;
+}
+
+/** See FileSystem.absence. */
+export interface AbsenceProof {
+  /** True only when probe(dir/name) is sure to answer `{ kind: 'missing', symlink: false }`. */
+  missing(name: string): boolean;
+}
+
+function isAscii(name: string): boolean {
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/**
+ * A proof from a directory's entry names: a name is missing when no entry equals it, ignoring ASCII
+ * case (a case-insensitive disk matches agents.md to AGENTS.md), and the name is a plain ASCII one
+ * that the lookup cannot refuse for its own sake (empty, `.`/`..`, a slash or NUL, too long). Any
+ * non-ASCII entry makes the listing prove nothing: case-insensitive and normalising file systems
+ * fold such names in ways a comparison here would not model (KELVIN SIGN folds to "k").
+ */
+export function absenceFromNames(names: readonly string[], dirBytes: number): AbsenceProof | null {
+  const lower = new Set<string>();
+  for (const name of names) {
+    if (!isAscii(name)) return null;
+    lower.add(name.toLowerCase());
+  }
+  return {
+    missing: (name) =>
+      name.length > 0 && name.length <= 255 && dirBytes + 1 + name.length < 4000 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) && !lower.has(name.toLowerCase()),
+  };
 }
 
 function errnoOf(error: unknown): string {
@@ -128,6 +164,21 @@ export class NodeFileSystem implements FileSystem {
     } catch {
       return null;
     }
+  }
+
+  absence(absDir: string): AbsenceProof | null {
+    // Windows matches short (8.3) names and drops trailing dots and spaces: a listing proves little there.
+    if (process.platform === 'win32') return null;
+    let names: string[];
+    try {
+      names = fs.readdirSync(absDir);
+      // Listing needs read permission, looking a name up search permission: without it every probe
+      // in the directory fails (EACCES), whatever the listing says.
+      fs.accessSync(absDir, fs.constants.X_OK);
+    } catch {
+      return null;
+    }
+    return absenceFromNames(names, Buffer.byteLength(absDir));
   }
 
   list(absPath: string): DirEntry[] {
@@ -229,6 +280,15 @@ export class MemoryFileSystem implements FileSystem {
   realpath(absPath: string): string | null {
     const resolved = this.resolve(absPath);
     return 'code' in resolved ? null : resolved.path;
+  }
+
+  absence(absDir: string): AbsenceProof | null {
+    // Absent names resolve to nothing (probe: missing); everything listed is probed for real.
+    const resolved = this.resolve(absDir);
+    if ('code' in resolved || !this.#dirs.has(resolved.path)) return null;
+    const own = this.#entries.get(resolved.path);
+    if (own !== undefined && !(typeof own === 'object' && 'dir' in own)) return null;
+    return absenceFromNames(this.list(absDir).map((e) => e.name), Buffer.byteLength(absDir));
   }
 
   list(absPath: string): DirEntry[] {
