@@ -128,10 +128,26 @@ export class HostsView {
   }
 
   /** What one host loads for a repo-relative cwd. */
+  /** Session-start simulations by host label, then cwd (asked for thousands of times per run). */
+  readonly #atStart = new Map<string, Map<string, HostSimulation>>();
+
   simulation(sel: HostSelection, cwdRel: string, moment: Moment = 'session-start', env: HostEnv = this.env): HostSimulation {
+    if (moment === 'session-start' && env === this.env) {
+      let byCwd = this.#atStart.get(sel.label);
+      if (!byCwd) this.#atStart.set(sel.label, (byCwd = new Map()));
+      let sim = byCwd.get(cwdRel);
+      if (!sim) byCwd.set(cwdRel, (sim = this.#simulate(sel, cwdRel, moment, env)));
+      return sim;
+    }
     const key = `${sel.label}\0${cwdRel}\0${moment === 'session-start' ? '' : moment.afterReadingIn}`;
     const cached = env === this.env ? this.#sims.get(key) : undefined;
     if (cached) return cached;
+    const sim = this.#simulate(sel, cwdRel, moment, env);
+    if (env === this.env) this.#sims.set(key, sim);
+    return sim;
+  }
+
+  #simulate(sel: HostSelection, cwdRel: string, moment: Moment, env: HostEnv): HostSimulation {
     const cwd = this.repo.abs(cwdRel);
     let sim: HostSimulation;
     if (sel.id === 'codex') sim = codexAsHost(this.discovery, cwdRel, cwd);
@@ -140,7 +156,6 @@ export class HostsView {
       if (!profile) throw new Error(`no profile for ${sel.id}`);
       sim = simulateHost(profile, env, cwd, profile.settings(env, cwd, sel.variant), { moment });
     }
-    if (env === this.env) this.#sims.set(key, sim);
     return sim;
   }
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { codeRanges, dirsDown, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, isInside, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
+import { codeRanges, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, isInside, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment, SizeFinding } from './types.js';
 import { joinPath } from '../../repo/join.js';
 
@@ -107,6 +107,32 @@ function hasDotClaude(env: HostEnv, dir: string): boolean {
   return env.cache.probe(joinPath(dir, '.claude')).kind === 'dir';
 }
 
+/**
+ * The directories from the repository root down to `dir` that are not quiet, root first: one array per
+ * chain, shared by every directory below its last member (built from the parent's, once per directory).
+ */
+function loudDirs(env: HostEnv, dir: string): readonly string[] {
+  return env.cache.memoBy(loudDirs, dir, () => {
+    const parentDir = path.dirname(dir);
+    const parent = dir === env.root || parentDir === dir ? null : loudDirs(env, parentDir);
+    if (quietDir(env, dir)) return parent ?? [];
+    return parent ? [...parent, dir] : [dir];
+  });
+}
+
+const settingsKeys = new WeakMap<HostSettings, string>();
+
+/** What of the settings the simulation reads, as a key (once per settings object). */
+function settingsKey(settings: HostSettings): string {
+  let key = settingsKeys.get(settings);
+  if (key === undefined) {
+    const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
+    key = `${settings.variant}\u0001${settings.values['externalIncludesApproved'] === true ? 1 : 0}\u0001${JSON.stringify(excludes)}`;
+    settingsKeys.set(settings, key);
+  }
+  return key;
+}
+
 /** A simulation computed for one chain of directories, and the approval answers it rests on. */
 interface ChainResult {
   /** Paths tested against the approval boundary (the cwd), with their answers. */
@@ -123,12 +149,15 @@ interface ChainResult {
  * answers the same.
  */
 function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
-  const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
-  const approved = settings.values['externalIncludesApproved'] === true;
-  const dirs = dirsDown(env.root, cwd).filter((d) => !quietDir(env, d));
+  const dirs = loudDirs(env, cwd);
   const nested = moment === 'session-start' ? null : dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d));
-  const key = `${settings.variant}\u0001${approved ? 1 : 0}\u0001${JSON.stringify(excludes)}\u0001${dirs.join('\0')}\u0001${nested === null ? '\u0002' : nested.join('\0')}`;
-  const results = env.cache.memoBy(simulateClaude, key, (): ChainResult[] => []);
+  // The list of directories is one array per chain (loudDirs shares it): it keys the results.
+  const byDirs = env.cache.memoBy(simulateClaude, settingsKey(settings), () => new Map<readonly string[], Map<string, ChainResult[]>>());
+  let byNested = byDirs.get(dirs);
+  if (!byNested) byDirs.set(dirs, (byNested = new Map()));
+  const nestedKey = nested === null ? '' : `\u0001${nested.join('\0')}`;
+  let results = byNested.get(nestedKey);
+  if (!results) byNested.set(nestedKey, (results = []));
   for (const r of results) {
     let same = true;
     for (let i = 0; i < r.checks.length && same; i++) same = isInside(r.checks[i]!, cwd) === r.answers[i];
