@@ -599,8 +599,25 @@ const views = new WeakMap<DiscoveryView, HostsView>();
 /** Hosts in use by default: Codex plus every host whose own files or settings the repository holds. */
 export function defaultHosts(repo: RepoIndex): HostSelection[] {
   const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
-  for (const p of PROFILES) if (repo.files.some((f) => p.owns(f))) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
+  // Only the files a profile's index points at can be its own (most of a repository is neither named
+  // like a host's file nor under a host's hidden directory).
+  let hidden: string[] | undefined;
+  for (const p of PROFILES) {
+    const { names, hiddenDirs } = p.ownsIndex;
+    const underHidden = () => {
+      hidden ??= repo.files.filter((f) => f.charCodeAt(0) === 46 || f.includes('/.'));
+      return hidden.some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));
+    };
+    if (names.some((n) => repo.filesNamed(n).some((f) => p.owns(f))) || (hiddenDirs.length > 0 && underHidden())) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
+  }
   return out;
+}
+
+/** Whether a directory segment of `rel` (any but the last) is one of `dirs`. */
+export function hasDirSegment(rel: string, dirs: readonly string[]): boolean {
+  const segments = rel.split('/');
+  for (let i = 0; i < segments.length - 1; i++) if (dirs.includes(segments[i]!)) return true;
+  return false;
 }
 
 /** Called by the engine with `--hosts` / config `hosts` (undefined: the default selection). */

@@ -65,6 +65,7 @@ export const claudeCode: HostProfile = {
   // Subdirectory files load on Read, @-mention or IDE selection (`iVt`, §4.4).
   lazy: true,
   owns: (rel) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md)$/.test(rel) || /(^|\/)\.claude\/(settings(\.local)?\.json|rules\/|CLAUDE\.md)/.test(rel),
+  ownsIndex: { names: ['CLAUDE.md', 'CLAUDE.local.md'], hiddenDirs: ['.claude'] },
   settings(env, _cwd, variant): HostSettings {
     // The same for every cwd (read at the repository root): once per run and variant.
     return env.cache.memoBy(claudeSettings, variant, () => claudeSettings(env, variant));
