@@ -148,7 +148,7 @@ export class HostsView {
   }
 
   #simulate(sel: HostSelection, cwdRel: string, moment: Moment, env: HostEnv): HostSimulation {
-    const cwd = this.repo.abs(cwdRel);
+    const cwd = this.discovery.absOf(cwdRel);
     let sim: HostSimulation;
     if (sel.id === 'codex') sim = codexAsHost(this.discovery, cwdRel, cwd);
     else {

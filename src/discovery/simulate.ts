@@ -60,14 +60,21 @@ export class ProbeCache {
     if (this.#listed.size === 0) return false;
     const slash = absPath.lastIndexOf('/');
     if (slash <= 0) return false;
-    const dir = absPath.slice(0, slash);
+    return this.absentIn(absPath.slice(0, slash), absPath.slice(slash + 1));
+  }
+
+  /**
+   * Whether `dir`'s listing proves `name` absent there (probe(dir/name) is then "missing"), for a
+   * directory marked with expectProbes; false when it proves nothing. No path is built for the answer.
+   */
+  absentIn(dir: string, name: string): boolean {
     let proof = this.#listed.get(dir);
     if (proof === undefined) {
       if (!this.#listed.has(dir)) return false;
       proof = this.fs.absence?.(dir) ?? null;
       this.#listed.set(dir, proof);
     }
-    return proof !== null && proof.missing(absPath.slice(slash + 1));
+    return proof !== null && proof.missing(name);
   }
 
   readonly #texts = new Map<string, string>();
@@ -139,21 +146,27 @@ export function findRoot(cache: ProbeCache, cwd: string, markers: readonly strin
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
   // the thousands of cwds of a monorepo walk each directory once.
-  const scope = `${markers.join('\0')}\u0001${boundary ?? ''}\u0001`;
-  const from = (dir: string): RootInfo =>
-    cache.memoBy(findRoot, scope + dir, () => {
-      for (const marker of markers) {
-        // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
-        // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
-        const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
-        const probe = cache.probe(probePath);
-        if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
-      }
-      if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
-      const parent = path.dirname(dir);
-      if (parent === dir) return { dir: null, reason: { kind: 'none' } };
-      return from(parent);
-    });
+  const byDir = cache.memoBy(findRoot, `${markers.join('\0')}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
+  const from = (dir: string): RootInfo => {
+    let info = byDir.get(dir);
+    if (info === undefined) byDir.set(dir, (info = fromUncached(dir)));
+    return info;
+  };
+  const fromUncached = (dir: string): RootInfo => {
+    for (const marker of markers) {
+      // A plain name the directory's listing proves absent needs no probe (the answer is "missing").
+      if (cache.absentIn(dir, marker)) continue;
+      // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
+      // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
+      const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
+      const probe = cache.probe(probePath);
+      if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
+    }
+    if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
+    const parent = path.dirname(dir);
+    if (parent === dir) return { dir: null, reason: { kind: 'none' } };
+    return from(parent);
+  };
   return from(cwd);
 }
 
@@ -170,14 +183,17 @@ export function searchDirectories(cwd: string, root: string | null): string[] {
 
 /** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). Once per directory and name list. */
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
-  return cache.memoBy(probeDirectory, `${names.join('\0')}\u0001${dir}`, () => probeUncached(cache, dir, names));
+  const byDir = cache.memoBy(probeDirectory, names.join('\0'), () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
+  let searched = byDir.get(dir);
+  if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
+  return searched;
 }
 
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
   for (const name of names) {
     const candidatePath = joinPath(dir, name);
-    const probe: CandidateProbe = { ...cache.probe(candidatePath), name, path: candidatePath };
+    const probe: CandidateProbe = { ...(cache.absentIn(dir, name) ? MISSING : cache.probe(candidatePath)), name, path: candidatePath };
     candidates.push(probe);
     if (probe.kind === 'file') {
       // Files over the local read limit fail the read, which is an error for the environment (§4.7).
@@ -270,26 +286,33 @@ interface ChainState {
 }
 
 function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
-  return cache.memoBy(settings, `${root ?? ''}\u0001${dir}`, () => {
-    const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
-    if (parent?.error) return parent;
-    const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
-    const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
-    const searchedDirs = parent ? [...parent.searched, entry] : [entry];
-    if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
-    const state: ChainState = { searched: searchedDirs, files: parent?.files ?? [], remaining: parent?.remaining ?? settings.maxBytes, error: null, readError: parent?.readError ?? null };
-    if (searched.chosen && !state.readError) {
-      const file = loadFile(cache, searched.chosen, state.remaining);
-      if ('error' in file) state.readError = file.error;
-      else {
-        state.files = [...state.files, file];
-        state.remaining -= file.usedBytes;
-      }
+  const byDir = cache.memoBy(settings, root ?? '', () => new Map<string, ChainState>());
+  const known = byDir.get(dir);
+  if (known) return known;
+  const state = chainStateUncached(cache, settings, root, dir);
+  byDir.set(dir, state);
+  return state;
+}
+
+function chainStateUncached(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
+  const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
+  if (parent?.error) return parent;
+  const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
+  const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
+  const searchedDirs = parent ? [...parent.searched, entry] : [entry];
+  if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
+  const state: ChainState = { searched: searchedDirs, files: parent?.files ?? [], remaining: parent?.remaining ?? settings.maxBytes, error: null, readError: parent?.readError ?? null };
+  if (searched.chosen && !state.readError) {
+    const file = loadFile(cache, searched.chosen, state.remaining);
+    if ('error' in file) state.readError = file.error;
+    else {
+      state.files = [...state.files, file];
+      state.remaining -= file.usedBytes;
     }
-    // A read error is what a complete search ends with: it voids the files for this cwd and below.
-    if (state.readError) return { ...state, files: [], error: null };
-    return state;
-  });
+  }
+  // A read error is what a complete search ends with: it voids the files for this cwd and below.
+  if (state.readError) return { ...state, files: [], error: null };
+  return state;
 }
 
 /** One selected candidate under the budget left (or the read error that drops every file). */

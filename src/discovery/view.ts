@@ -52,6 +52,17 @@ export class DiscoveryView {
     return this.#config;
   }
 
+  readonly #abs = new Map<string, string>();
+  /**
+   * The absolute path of a repo-relative directory, one string per directory and run: every host's
+   * memos are keyed by it, and a string made once is hashed once.
+   */
+  absOf(rel: string): string {
+    let abs = this.#abs.get(rel);
+    if (abs === undefined) this.#abs.set(rel, (abs = this.#repo.abs(rel)));
+    return abs;
+  }
+
   /** Repo-relative working directories simulated, sorted. */
   cwds(): readonly string[] {
     if (this.#cwds) return this.#cwds;
@@ -67,7 +78,7 @@ export class DiscoveryView {
     for (const cwd of this.#cwds) {
       for (let rel = cwd; !marked.has(rel); ) {
         marked.add(rel);
-        this.cache.expectProbes(this.#repo.abs(rel));
+        this.cache.expectProbes(this.absOf(rel));
         if (rel === '') break;
         const slash = rel.lastIndexOf('/');
         rel = slash < 0 ? '' : rel.slice(0, slash);
@@ -163,7 +174,7 @@ export class DiscoveryView {
   simulation(cwdRel: string): Simulation {
     let sim = this.#sims.get(cwdRel);
     if (!sim) {
-      sim = simulate(this.cache, this.#repo.abs(cwdRel), this.settings(cwdRel), { boundary: this.#options.boundary });
+      sim = simulate(this.cache, this.absOf(cwdRel), this.settings(cwdRel), { boundary: this.#options.boundary });
       this.#sims.set(cwdRel, sim);
     }
     return sim;

@@ -97,7 +97,8 @@ function claudeSettings(env: HostEnv, variant: string): HostSettings {
  * Asked once per directory per run (the probe cache memoises it; a cache that hides files has its own).
  */
 function quietDir(env: HostEnv, dir: string): boolean {
-  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir));
+  // Names the directory's listing proves absent are not looked up at all.
+  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir));
 }
 
 /**
@@ -105,7 +106,7 @@ function quietDir(env: HostEnv, dir: string): boolean {
  * read (the path does not resolve), so its files and rules are not probed one by one.
  */
 function hasDotClaude(env: HostEnv, dir: string): boolean {
-  return env.cache.probe(joinPath(dir, '.claude')).kind === 'dir';
+  return !env.cache.absentIn(dir, '.claude') && env.cache.probe(joinPath(dir, '.claude')).kind === 'dir';
 }
 
 /**
