@@ -560,6 +560,10 @@ class HidingProbeCache extends ProbeCache {
   override read(absPath: string, maxBytes: number): ReturnType<ProbeCache['read']> {
     return this.inner.read(absPath, maxBytes);
   }
+  /** A name absent from the disk is absent with files hidden too. */
+  override absentIn(dir: string, name: string): boolean {
+    return this.inner.absentIn(dir, name);
+  }
   override decoded(absPath: string, bytes: Uint8Array): string {
     return this.inner.decoded(absPath, bytes);
   }

@@ -77,9 +77,23 @@ export function absenceFromNames(names: readonly string[], dirBytes: number): Ab
     lower.add(name.toLowerCase());
   }
   return {
-    missing: (name) =>
-      name.length > 0 && name.length <= 255 && dirBytes + 1 + name.length < 4000 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) && !lower.has(name.toLowerCase()),
+    missing: (name) => {
+      const key = provable(name);
+      return key !== null && dirBytes + 1 + name.length < 4000 && !lower.has(key);
+    },
   };
+}
+
+/** Names asked about (a handful, thousands of times): their lower-case form, or null when no listing can prove them absent. */
+const provableNames = new Map<string, string | null>();
+
+function provable(name: string): string | null {
+  let key = provableNames.get(name);
+  if (key === undefined) {
+    key = name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) ? name.toLowerCase() : null;
+    if (provableNames.size < 4096) provableNames.set(name, key);
+  }
+  return key;
 }
 
 function errnoOf(error: unknown): string {

@@ -245,26 +245,28 @@ function simulateChain(
   // Session start: per directory root → cwd (the filesystem root is never read; §4.1). Directories
   // holding none of the host's files (most of a monorepo) are left out: every step below would find
   // nothing in them.
+  // A name the directory's listing proves absent would read nothing: not asked for (no path built).
+  const may = (dir: string, name: string) => !env.cache.absentIn(dir, name);
   for (const dir of dirs) {
     const dotClaude = hasDotClaude(env, dir);
-    add(joinPath(dir, 'CLAUDE.md'), 'project');
+    if (may(dir, 'CLAUDE.md')) add(joinPath(dir, 'CLAUDE.md'), 'project');
     if (dotClaude) add(joinPath(dir, '.claude/CLAUDE.md'), 'project');
     for (const rule of ruleFiles(dir)) add(rule, 'rule');
-    add(joinPath(dir, 'CLAUDE.local.md'), 'local');
+    if (may(dir, 'CLAUDE.local.md')) add(joinPath(dir, 'CLAUDE.local.md'), 'local');
     if (mode === 'claude-md-and-agents-md') {
-      add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
+      if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
       if (dotClaude) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
     }
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
-  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => (n !== '.claude/CLAUDE.md' || hasDotClaude(env, d)) && readText(env, joinPath(d, n)) !== null));
+  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => (n === '.claude/CLAUDE.md' ? hasDotClaude(env, d) : may(d, n)) && readText(env, joinPath(d, n)) !== null));
   if (mode === 'claude-md-or-agents-md') {
     if (ownClaude) {
-      const ignored = dirs.map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
+      const ignored = dirs.filter((d) => may(d, 'AGENTS.md')).map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
       if (ignored.length) notes.push(`AGENTS.md not read (${ignored.length} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`);
     } else {
       for (const dir of dirs) {
-        add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
+        if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
         if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
       }
     }
