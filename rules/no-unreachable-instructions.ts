@@ -52,7 +52,11 @@ export default defineRule({
         }
       }
     }
-    for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
+    // A directory of the index named like a candidate has a listed file below it, whose path then
+    // holds "AGENTS.md/": without one, the index's directories need not be built and searched.
+    if (repo.files.some((f) => f.includes(`${CODEX_DEFAULT}/`) || f.includes(`${CODEX_OVERRIDE}/`))) {
+      for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
+    }
 
     for (const { path: rel, kind } of repo.instructionFiles()) {
       if (done.has(rel) || discovery.loadsOf(rel).length > 0) continue;
