@@ -1,4 +1,4 @@
-import { defineRule, z, candidateNames, decodeLossy, isRustWhitespaceOnly } from '../src/kit/index.js';
+import { defineRule, z, candidateNames, decodeLossy, isRustWhitespace, isRustWhitespaceOnly } from '../src/kit/index.js';
 
 export default defineRule({
   id: 'no-shadowed-instructions',
@@ -19,27 +19,35 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     const seen = new Set<string>();
+    // A directory's probes are shared by every chain through it (one list per directory and names):
+    // each is looked at once.
+    const probed = new Set<unknown>();
     for (const { sim } of discovery.simulations()) {
-      const names = candidateNames(sim.settings.fallbackFilenames);
-      for (const { dir, chosen } of sim.searched) {
-        if (!chosen) continue;
+      let names: string[] | undefined;
+      for (const { dir, chosen, candidates } of sim.searched) {
+        if (!chosen || probed.has(candidates)) continue;
+        probed.add(candidates);
         const dirRel = repo.rel(dir);
         if (dirRel.startsWith('..')) continue; // above the repository: not ours to report
+        names ??= candidateNames(sim.settings.fallbackFilenames);
         const key = `${dirRel}\0${names.join('\0')}`;
         if (seen.has(key)) continue;
         seen.add(key);
         // The first regular file among the candidates wins and the rest are never probed (§2.1). The
         // winner came from a probe of the disk, so a gitignored local override counts too.
         const winner = repo.rel(chosen.path);
-        const bytes = repo.bytes(winner);
-        // Empty or whitespace-only (Rust's set) is still selected, then dropped at read time (§2.4).
-        const empty = bytes instanceof Uint8Array && isRustWhitespaceOnly(decodeLossy(bytes));
+        // Read only when a shadowed file is there to report (most directories have none).
+        let bytes: ReturnType<typeof repo.bytes> | undefined;
+        let empty: boolean | undefined;
         for (const name of names.slice(names.indexOf(chosen.name) + 1)) {
           const rel = dirRel ? `${dirRel}/${name}` : name;
           if (!repo.has(rel) || discovery.loadsOf(rel).length > 0) continue;
+          bytes ??= repo.bytes(winner);
+          // Empty or whitespace-only (Rust's set) is still selected, then dropped at read time (§2.4).
+          empty ??= bytes instanceof Uint8Array && whitespaceOnly(bytes);
           const related = [{ file: winner, line: 1, column: 1, message: `selected by Codex instead of ${rel}` }];
           const loc = { start: { line: 1, column: 1 } };
-          if (empty) {
+          if (empty && bytes instanceof Uint8Array) {
             report({ messageId: 'shadowedByEmpty', file: rel, loc, related, data: { file: rel, winner, size: bytes.length, tracked: repo.has(winner) } });
           } else {
             report({ messageId: 'shadowed', file: rel, loc, related, data: { file: rel, winner } });
@@ -49,3 +57,12 @@ export default defineRule({
     }
   },
 });
+
+/** Whether the decoded text is Rust white space only; ASCII bytes decode to themselves, so most files are told by their first bytes. */
+function whitespaceOnly(bytes: Uint8Array): boolean {
+  for (const b of bytes) {
+    if (b >= 0x80) return isRustWhitespaceOnly(decodeLossy(bytes));
+    if (!isRustWhitespace(b)) return false;
+  }
+  return true;
+}

@@ -40,15 +40,23 @@ export default defineRule({
       done.add(rel);
       report({ messageId: 'notAFile', file: rel, loc: START, data: { file: rel, what } });
     };
+    // A directory's probes are shared by every chain through it: each list is looked at once.
+    const probed = new Set<unknown>();
     for (const { sim } of discovery.simulations()) {
       for (const { candidates } of sim.searched) {
+        if (probed.has(candidates)) continue;
+        probed.add(candidates);
         for (const c of candidates) {
           const what = c.kind === 'dir' ? 'a directory' : c.kind === 'special' ? 'a special file (FIFO, socket or device)' : c.kind === 'missing' && c.symlink ? 'a dangling symlink' : null;
           if (what) notAFile(repo.rel(c.path), what);
         }
       }
     }
-    for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
+    // A directory of the index named like a candidate has a listed file below it, whose path then
+    // holds "AGENTS.md/": without one, the index's directories need not be built and searched.
+    if (repo.files.some((f) => f.includes(`${CODEX_DEFAULT}/`) || f.includes(`${CODEX_OVERRIDE}/`))) {
+      for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
+    }
 
     for (const { path: rel, kind } of repo.instructionFiles()) {
       if (done.has(rel) || discovery.loadsOf(rel).length > 0) continue;
@@ -73,9 +81,12 @@ export default defineRule({
     // directory) becomes the root for every cwd under it, which then reads nothing above it (§1.3,
     // issues #25651, #30789). The files above still load from higher cwds, so this names the cwds.
     const cutOff = new Map<string, { file: string; root: string; marker: string; cwds: string[] }>();
+    // Cwds below one root share its answer (the same object): mapped to a path once.
+    const roots = new Map<unknown, string>();
     for (const { cwd, sim } of discovery.simulations()) {
       if (sim.root.dir === null || sim.root.reason.kind !== 'marker') continue;
-      const root = repo.rel(sim.root.dir);
+      let root = roots.get(sim.root);
+      if (root === undefined) roots.set(sim.root, (root = repo.rel(sim.root.dir)));
       if (root === '' || root.startsWith('..')) continue;
       for (let d = dirOf(root); ; d = dirOf(d)) {
         const chosen = discovery.searched(d)?.chosen;

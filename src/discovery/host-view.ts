@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import { scanHeadings } from '../markdown/scan-headings.js';
 import { ProbeCache } from './simulate.js';
 import type { DiscoveryView } from './view.js';
+import type { LoadedFile } from './types.js';
 import type { FileSystem, Probe } from '../repo/vfs.js';
 import { PROFILES, profileOf } from './hosts/index.js';
 import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
@@ -117,9 +118,9 @@ export class HostsView {
     return this.env.cache.memo(contentKey, this.#textOf(abs));
   }
 
-  /** A cheap stand-in for #keyOf: equal content keys give equal signatures ('' exactly when the key is ''). */
-  #sigOf(abs: string): string {
-    return this.env.cache.memo(contentSignature, this.#textOf(abs));
+  /** A cheap stand-in for #keyOf: equal content keys give equal fingerprints ('f' exactly when the key is ''). */
+  #printOf(abs: string): string {
+    return this.env.cache.memo(contentFingerprint, this.#textOf(abs));
   }
 
   labels(): string[] {
@@ -127,11 +128,27 @@ export class HostsView {
   }
 
   /** What one host loads for a repo-relative cwd. */
+  /** Session-start simulations by host label, then cwd (asked for thousands of times per run). */
+  readonly #atStart = new Map<string, Map<string, HostSimulation>>();
+
   simulation(sel: HostSelection, cwdRel: string, moment: Moment = 'session-start', env: HostEnv = this.env): HostSimulation {
+    if (moment === 'session-start' && env === this.env) {
+      let byCwd = this.#atStart.get(sel.label);
+      if (!byCwd) this.#atStart.set(sel.label, (byCwd = new Map()));
+      let sim = byCwd.get(cwdRel);
+      if (!sim) byCwd.set(cwdRel, (sim = this.#simulate(sel, cwdRel, moment, env)));
+      return sim;
+    }
     const key = `${sel.label}\0${cwdRel}\0${moment === 'session-start' ? '' : moment.afterReadingIn}`;
     const cached = env === this.env ? this.#sims.get(key) : undefined;
     if (cached) return cached;
-    const cwd = this.repo.abs(cwdRel);
+    const sim = this.#simulate(sel, cwdRel, moment, env);
+    if (env === this.env) this.#sims.set(key, sim);
+    return sim;
+  }
+
+  #simulate(sel: HostSelection, cwdRel: string, moment: Moment, env: HostEnv): HostSimulation {
+    const cwd = this.discovery.absOf(cwdRel);
     let sim: HostSimulation;
     if (sel.id === 'codex') sim = codexAsHost(this.discovery, cwdRel, cwd);
     else {
@@ -139,14 +156,21 @@ export class HostsView {
       if (!profile) throw new Error(`no profile for ${sel.id}`);
       sim = simulateHost(profile, env, cwd, profile.settings(env, cwd, sel.variant), { moment });
     }
-    if (env === this.env) this.#sims.set(key, sim);
     return sim;
   }
 
+  readonly #sharedOf = new WeakMap<readonly HostFile[], HostFile[]>();
   /** Shared instruction files (and what they import) one host puts in front of the model at start. */
   #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
     // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
-    return this.simulation(sel, cwdRel, 'session-start', env).files.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
+    // Simulations of one chain share their file list: filtered once.
+    const all = this.simulation(sel, cwdRel, 'session-start', env).files;
+    let shared = this.#sharedOf.get(all);
+    if (!shared) {
+      shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
+      this.#sharedOf.set(all, shared);
+    }
+    return shared;
   }
 
   /** For each directory's cwd, the shared files some hosts load and others miss (content-deduplicated). */
@@ -157,30 +181,64 @@ export class HostsView {
     // its own loads the root's): what diverges depends only on the files each host loads, so it is
     // computed once per distinct combination and credited to every cwd that has it.
     const groups = new Map<string, { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] }>();
+    // Each distinct list of paths gets a number (lists are shared along chains: joined once each).
+    const listIds = new Map<string, number>();
+    const idOf = new WeakMap<HostFile[], number>();
+    const id = (files: HostFile[]) => {
+      let n = idOf.get(files);
+      if (n === undefined) {
+        const paths = files.map((f) => f.path).join('\0');
+        n = listIds.get(paths);
+        if (n === undefined) listIds.set(paths, (n = listIds.size));
+        idOf.set(files, n);
+      }
+      return n;
+    };
     for (const cwd of this.discovery.cwds()) {
-      const perHost = this.hosts.map((h) => ({ h, files: this.#shared(h, cwd) }));
-      const signature = perHost.map(({ files }) => files.map((f) => f.path).join('\0')).join('\u0001');
+      let signature = '';
+      const lists: HostFile[][] = [];
+      for (const h of this.hosts) {
+        const files = this.#shared(h, cwd);
+        lists.push(files);
+        signature += `${id(files)},`;
+      }
       const group = groups.get(signature);
       if (group) group.cwds.push(cwd);
-      else groups.set(signature, { perHost, cwds: [cwd] });
+      else groups.set(signature, { perHost: this.hosts.map((h, i) => ({ h, files: lists[i]! })), cwds: [cwd] });
     }
     // Files are compared by content (below); the full normalised content is built only for files
-    // whose signature another file shares, the rest are told apart by the signature alone.
-    const bySig = new Map<string, Set<string>>();
+    // whose fingerprint (the start and end of that content) another file shares, the rest are told
+    // apart by the fingerprint alone.
+    const fingerprints = new Map<string, string>();
+    const byPrint = new Map<string, number>();
     for (const { perHost } of groups.values()) {
       for (const { files } of perHost) {
         for (const f of files) {
-          const sig = this.#sigOf(f.path);
-          const paths = bySig.get(sig) ?? new Set<string>();
-          paths.add(f.path);
-          bySig.set(sig, paths);
+          if (fingerprints.has(f.path)) continue;
+          const print = this.#printOf(f.path);
+          fingerprints.set(f.path, print);
+          byPrint.set(print, (byPrint.get(print) ?? 0) + 1);
         }
       }
     }
+    const keys = new Map<string, string>();
     const keyOf = (abs: string) => {
-      const sig = this.#sigOf(abs);
-      return sig === '' ? '' : (bySig.get(sig)?.size ?? 0) > 1 ? `k${this.#keyOf(abs)}` : `s${sig}`;
+      let key = keys.get(abs);
+      if (key === undefined) {
+        const print = fingerprints.get(abs) ?? this.#printOf(abs);
+        // A fingerprint of the whole content ("f…") is the content itself; '' for no content.
+        key = print === 'f' ? '' : print.startsWith('f') || (byPrint.get(print) ?? 0) <= 1 ? print : `k${this.#keyOf(abs)}`;
+        keys.set(abs, key);
+      }
+      return key;
     };
+    const rels = new Map<string, string>();
+    const relOf = (abs: string) => {
+      let rel = rels.get(abs);
+      if (rel === undefined) rels.set(abs, (rel = this.repo.rel(abs)));
+      return rel;
+    };
+    const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
     for (const { perHost, cwds } of groups.values()) {
       // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
       // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
@@ -190,9 +248,9 @@ export class HostsView {
           // Keyed by the whole file's content (a host's cut or trim does not make it another file).
           const key = keyOf(f.path);
           if (key === '') continue;
-          const unit = units.get(key) ?? { rel: this.repo.rel(f.path), hosts: new Set<string>() };
+          let unit = units.get(key);
+          if (!unit) units.set(key, (unit = { rel: relOf(f.path), hosts: new Set<string>() }));
           unit.hosts.add(h.label);
-          units.set(key, unit);
         }
       }
       const unitOf = (f: HostFile) => units.get(keyOf(f.path));
@@ -203,13 +261,29 @@ export class HostsView {
           // no-shadowed-instructions and no-unreachable-instructions report.
           if (h.id === 'codex' && /(^|\/)AGENTS(\.override)?\.md$/.test(unit.rel)) continue;
           // What this host reads instead: its files that none of the hosts loading this one read.
-          const instead = files.filter((f) => ![...(unitOf(f)?.hosts ?? [])].some((x) => unit.hosts.has(x))).map((f) => this.repo.rel(f.path));
+          const instead: string[] = [];
+          for (const f of files) {
+            const other = unitOf(f)?.hosts;
+            let shared = false;
+            if (other) for (const x of other) if (unit.hosts.has(x)) shared = true;
+            if (!shared) instead.push(relOf(f.path));
+          }
           const k = `${unit.rel}\0${h.label}`;
           const d = byKey.get(k);
           if (d) {
-            d.cwds.push(...cwds);
-            for (const x of unit.hosts) if (!d.loadedBy.includes(x)) d.loadedBy.push(x);
-            for (const x of instead) if (!d.instead.includes(x)) d.instead.push(x);
+            for (const c of cwds) d.cwds.push(c);
+            let sets = merged.get(d);
+            if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead) }));
+            for (const x of unit.hosts) {
+              if (sets.loadedBy.has(x)) continue;
+              sets.loadedBy.add(x);
+              d.loadedBy.push(x);
+            }
+            for (const x of instead) {
+              if (sets.instead.has(x)) continue;
+              sets.instead.add(x);
+              d.instead.push(x);
+            }
           } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: [...unit.hosts], cwds: [...cwds], instead, shadowed: false, importRef: null });
         }
       }
@@ -237,7 +311,7 @@ export class HostsView {
       if (importer) {
         const ref = `@${path.posix.relative(path.posix.dirname(importer), d.file)}`;
         // Already imported, yet missed: the import needs an approval the host has not got.
-        const present = this.#sigOf(this.repo.abs(importer)) === '' && this.#textOf(this.repo.abs(importer)).includes(ref);
+        const present = this.#printOf(this.repo.abs(importer)) === 'f' && this.#textOf(this.repo.abs(importer)).includes(ref);
         d.importRef = { file: importer, ref, present };
       }
     }
@@ -269,10 +343,15 @@ export class HostsView {
     const byKey = new Map<string, ImportReport>();
     for (const sel of this.hosts) {
       if (sel.id === 'codex') continue;
+      // Simulations of one chain share their problems: each is keyed once.
+      const byProblem = new Map<ImportProblem, ImportReport>();
       for (const cwd of this.discovery.cwds()) {
         for (const p of this.simulation(sel, cwd).imports) {
-          const key = `${p.file}\0${p.offset}\0${p.kind}`;
-          const existing = byKey.get(key);
+          let existing = byProblem.get(p);
+          if (!existing) {
+            existing = byKey.get(`${p.file}\0${p.offset}\0${p.kind}`);
+            if (existing) byProblem.set(p, existing);
+          }
           if (existing) {
             if (!existing.hosts.includes(sel.label)) existing.hosts.push(sel.label);
             credit(existing, cwd);
@@ -282,7 +361,8 @@ export class HostsView {
           const start = position(text, p.offset);
           const end = position(text, p.endOffset);
           const report: ImportReport = { ...p, hosts: [sel.label], cwds: [cwd], rel: this.repo.rel(p.file), targetRel: this.repo.rel(p.resolved), line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-          byKey.set(key, report);
+          byKey.set(`${p.file}\0${p.offset}\0${p.kind}`, report);
+          byProblem.set(p, report);
         }
       }
     }
@@ -294,15 +374,19 @@ export class HostsView {
     const byKey = new Map<string, SizeReport>();
     for (const sel of this.hosts) {
       if (sel.id === 'codex') continue;
+      // Simulations of one chain share their findings: each is keyed once.
+      const byFinding = new Map<SizeFinding, SizeReport>();
       for (const cwd of this.discovery.cwds()) {
         const sim = this.simulation(sel, cwd);
         // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
         const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
-        for (const s of [...sim.sizes, ...lazy]) {
+        for (const s of lazy.length ? [...sim.sizes, ...lazy] : sim.sizes) {
           // A total is one finding per distinct sum (the same files loaded from several cwds).
-          const key = `${s.who}\0${s.file ?? ''}\0${s.effect}\0${s.file === null ? s.size : ''}`;
-          const existing = byKey.get(key);
+          let existing = byFinding.get(s);
+          const key = existing ? '' : `${s.who}\0${s.file ?? ''}\0${s.effect}\0${s.file === null ? s.size : ''}`;
+          existing ??= byKey.get(key);
           if (existing) {
+            byFinding.set(s, existing);
             credit(existing, cwd);
             continue;
           }
@@ -323,6 +407,7 @@ export class HostsView {
             report.sectionsLost = headings.slice(first > 0 ? first - 1 : first).map((h) => h.text);
           }
           byKey.set(key, report);
+          byFinding.set(s, report);
         }
       }
     }
@@ -354,29 +439,51 @@ const ASCII_SPACE = new Uint8Array(128);
 for (const c of JS_SPACE_SET) if (c < 128) ASCII_SPACE[c] = 1;
 const JS_SPACE = { has: (c: number) => (c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c)) };
 
+/** Characters of contentKey a fingerprint keeps from each end. */
+const PRINT_CHARS = 64;
+
 /**
- * The count and an FNV-1a hash of the non-space characters outside `@import` lines: equal for texts
- * with equal contentKey (which only collapses white space and drops those lines), '' when contentKey
- * is ''. One pass, no allocation per line.
+ * A stand-in for contentKey that reads only the start and the end of a text: 'f' and the whole key
+ * when it holds at most PRINT_CHARS non-space characters, else 'p' and its first and last PRINT_CHARS
+ * characters. It is a function of the key (equal keys give equal fingerprints), and it is 'f' exactly
+ * when the key is ''. The key is the words of the lines that are not `@import` lines, joined by single
+ * spaces, so the key of the first (last) lines is a prefix (suffix) of the whole key.
  */
-export function contentSignature(text: string): string {
+export function contentFingerprint(text: string): string {
   let count = 0;
-  let hash = 0x811c9dc5;
-  let lineStart = 0;
-  while (lineStart <= text.length) {
+  let headEnd = -1;
+  for (let lineStart = 0; lineStart <= text.length; ) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    if (!isImportLine(text, lineStart, lineEnd)) {
-      for (let i = lineStart; i < lineEnd; i++) {
-        const c = text.charCodeAt(i);
-        if (JS_SPACE.has(c)) continue;
-        count++;
-        hash = Math.imul(hash ^ c, 0x01000193);
-      }
+    if (!isImportLine(text, lineStart, lineEnd)) count += nonSpace(text, lineStart, lineEnd);
+    if (count > PRINT_CHARS) {
+      headEnd = lineEnd;
+      break;
     }
     lineStart = lineEnd + 1;
   }
-  return count === 0 ? '' : `${count}:${(hash >>> 0).toString(36)}`;
+  if (headEnd < 0) return `f${contentKey(text)}`;
+  const head = contentKey(text.slice(0, headEnd)).slice(0, PRINT_CHARS);
+  count = 0;
+  let tailStart = 0;
+  for (let lineEnd = text.length; ; ) {
+    const lineStart = lineEnd > 0 ? text.lastIndexOf('\n', lineEnd - 1) + 1 : 0;
+    if (!isImportLine(text, lineStart, lineEnd)) count += nonSpace(text, lineStart, lineEnd);
+    if (count > PRINT_CHARS || lineStart === 0) {
+      tailStart = lineStart;
+      break;
+    }
+    lineEnd = lineStart - 1;
+  }
+  const tail = contentKey(text.slice(tailStart)).slice(-PRINT_CHARS);
+  return `p${head}\u0000${tail}`;
+}
+
+/** Characters of text[start, end) that are not JavaScript white space. */
+function nonSpace(text: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) if (!JS_SPACE.has(text.charCodeAt(i))) n++;
+  return n;
 }
 
 /** /^\s*@\S+\s*$/ over text[start, end). */
@@ -453,6 +560,10 @@ class HidingProbeCache extends ProbeCache {
   override read(absPath: string, maxBytes: number): ReturnType<ProbeCache['read']> {
     return this.inner.read(absPath, maxBytes);
   }
+  /** A name absent from the disk is absent with files hidden too. */
+  override absentIn(dir: string, name: string): boolean {
+    return this.inner.absentIn(dir, name);
+  }
   override decoded(absPath: string, bytes: Uint8Array): string {
     return this.inner.decoded(absPath, bytes);
   }
@@ -463,9 +574,21 @@ class HidingProbeCache extends ProbeCache {
 }
 
 /** Codex's simulation in the common shape (its own simulator stays the source of truth). */
+const codexFiles = new WeakMap<readonly LoadedFile[], HostFile[]>();
+
 function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): HostSimulation {
   const sim = discovery.simulation(cwdRel);
-  const files: HostFile[] = sim.files.map((f) => ({
+  // Chains share their file list: converted once.
+  let files = codexFiles.get(sim.files);
+  if (!files) {
+    files = codexHostFiles(sim.files);
+    codexFiles.set(sim.files, files);
+  }
+  return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
+}
+
+function codexHostFiles(loaded: readonly LoadedFile[]): HostFile[] {
+  return loaded.map((f) => ({
     path: f.path,
     kind: 'project',
     bytes: f.bytes,
@@ -473,7 +596,6 @@ function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): Hos
     // A file Codex's budget drops still counts as selected here: no-truncated-instructions reports the cut.
     ...(f.dropped === 'whitespace' ? { skipped: 'empty' as const } : {}),
   }));
-  return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
 }
 
 const views = new WeakMap<DiscoveryView, HostsView>();
@@ -481,8 +603,25 @@ const views = new WeakMap<DiscoveryView, HostsView>();
 /** Hosts in use by default: Codex plus every host whose own files or settings the repository holds. */
 export function defaultHosts(repo: RepoIndex): HostSelection[] {
   const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
-  for (const p of PROFILES) if (repo.files.some((f) => p.owns(f))) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
+  // Only the files a profile's index points at can be its own (most of a repository is neither named
+  // like a host's file nor under a host's hidden directory).
+  let hidden: string[] | undefined;
+  for (const p of PROFILES) {
+    const { names, hiddenDirs } = p.ownsIndex;
+    const underHidden = () => {
+      hidden ??= repo.files.filter((f) => f.charCodeAt(0) === 46 || f.includes('/.'));
+      return hidden.some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));
+    };
+    if (names.some((n) => repo.filesNamed(n).some((f) => p.owns(f))) || (hiddenDirs.length > 0 && underHidden())) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
+  }
   return out;
+}
+
+/** Whether a directory segment of `rel` (any but the last) is one of `dirs`. */
+export function hasDirSegment(rel: string, dirs: readonly string[]): boolean {
+  const segments = rel.split('/');
+  for (let i = 0; i < segments.length - 1; i++) if (dirs.includes(segments[i]!)) return true;
+  return false;
 }
 
 /** Called by the engine with `--hosts` / config `hosts` (undefined: the default selection). */

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { FileSystem, Probe } from '../repo/vfs.js';
+import type { AbsenceProof, FileSystem, Probe } from '../repo/vfs.js';
 import { FsError } from '../repo/vfs.js';
 import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
@@ -20,18 +20,61 @@ export interface SimulateOptions {
  * Memoises probes and reads for one run, so chains that share a prefix share the work. It is the
  * only state discovery keeps; simulate() stays a pure function of the file system's answers.
  */
+/** The probe of a name a directory listing proves absent (what the file system answers for it). */
+const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
+
 export class ProbeCache {
   readonly #probes = new Map<string, Probe>();
   readonly #reads = new Map<string, { bytes: Uint8Array } | { error: FsError }>();
-  constructor(readonly fs: FileSystem) {}
+  /** Directories expected to be probed for many names, and (once listed) what their listing proves. */
+  readonly #listed = new Map<string, AbsenceProof | null | undefined>();
+  /**
+   * `known(absPath)`: the whole file as the run already read it (the repository index holds every
+   * instruction file's bytes), or undefined; a read that it answers needs no second trip to the disk.
+   */
+  constructor(
+    readonly fs: FileSystem,
+    readonly known?: (absPath: string) => Uint8Array | undefined,
+  ) {}
 
   probe(absPath: string): Probe {
     let p = this.#probes.get(absPath);
     if (!p) {
-      p = this.fs.probe(absPath);
+      p = this.#provenMissing(absPath) ? MISSING : this.fs.probe(absPath);
       this.#probes.set(absPath, p);
     }
     return p;
+  }
+
+  /**
+   * Marks a directory whose names discovery will probe by the half dozen (every working directory
+   * and the directories above it): it is listed once, on its first probe, and names the listing
+   * proves absent are answered without a metadata call (FileSystem.absence). Only a hint: answers
+   * are the same either way.
+   */
+  expectProbes(absDir: string): void {
+    if (this.fs.absence && !this.#listed.has(absDir)) this.#listed.set(absDir, undefined);
+  }
+
+  #provenMissing(absPath: string): boolean {
+    if (this.#listed.size === 0) return false;
+    const slash = absPath.lastIndexOf('/');
+    if (slash <= 0) return false;
+    return this.absentIn(absPath.slice(0, slash), absPath.slice(slash + 1));
+  }
+
+  /**
+   * Whether `dir`'s listing proves `name` absent there (probe(dir/name) is then "missing"), for a
+   * directory marked with expectProbes; false when it proves nothing. No path is built for the answer.
+   */
+  absentIn(dir: string, name: string): boolean {
+    let proof = this.#listed.get(dir);
+    if (proof === undefined) {
+      if (!this.#listed.has(dir)) return false;
+      proof = this.fs.absence?.(dir) ?? null;
+      this.#listed.set(dir, proof);
+    }
+    return proof !== null && proof.missing(name);
   }
 
   readonly #texts = new Map<string, string>();
@@ -53,7 +96,8 @@ export class ProbeCache {
       byKey = new Map();
       this.#keyed.set(scope, byKey);
     }
-    if (byKey.has(key)) return byKey.get(key) as T;
+    const found = byKey.get(key);
+    if (found !== undefined || byKey.has(key)) return found as T;
     const value = make();
     byKey.set(key, value);
     return value;
@@ -82,6 +126,11 @@ export class ProbeCache {
       return 'error' in cached ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
     }
     let result: { bytes: Uint8Array } | { error: FsError };
+    const whole = this.known?.(absPath);
+    if (whole !== undefined && whole.length === this.probe(absPath).size) {
+      this.#reads.set(key, { bytes: whole });
+      return { bytes: whole.length > maxBytes ? whole.subarray(0, maxBytes) : whole };
+    }
     try {
       result = { bytes: this.fs.read(absPath, maxBytes) };
     } catch (error) {
@@ -97,21 +146,27 @@ export function findRoot(cache: ProbeCache, cwd: string, markers: readonly strin
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
   // the thousands of cwds of a monorepo walk each directory once.
-  const scope = `${markers.join('\0')}\u0001${boundary ?? ''}\u0001`;
-  const from = (dir: string): RootInfo =>
-    cache.memoBy(findRoot, scope + dir, () => {
-      for (const marker of markers) {
-        // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
-        // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
-        const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
-        const probe = cache.probe(probePath);
-        if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
-      }
-      if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
-      const parent = path.dirname(dir);
-      if (parent === dir) return { dir: null, reason: { kind: 'none' } };
-      return from(parent);
-    });
+  const byDir = cache.memoBy(findRoot, `${markers.join('\0')}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
+  const from = (dir: string): RootInfo => {
+    let info = byDir.get(dir);
+    if (info === undefined) byDir.set(dir, (info = fromUncached(dir)));
+    return info;
+  };
+  const fromUncached = (dir: string): RootInfo => {
+    for (const marker of markers) {
+      // A plain name the directory's listing proves absent needs no probe (the answer is "missing").
+      if (cache.absentIn(dir, marker)) continue;
+      // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
+      // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
+      const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
+      const probe = cache.probe(probePath);
+      if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
+    }
+    if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
+    const parent = path.dirname(dir);
+    if (parent === dir) return { dir: null, reason: { kind: 'none' } };
+    return from(parent);
+  };
   return from(cwd);
 }
 
@@ -128,14 +183,17 @@ export function searchDirectories(cwd: string, root: string | null): string[] {
 
 /** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). Once per directory and name list. */
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
-  return cache.memoBy(probeDirectory, `${names.join('\0')}\u0001${dir}`, () => probeUncached(cache, dir, names));
+  const byDir = cache.memoBy(probeDirectory, names.join('\0'), () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
+  let searched = byDir.get(dir);
+  if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
+  return searched;
 }
 
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
   for (const name of names) {
     const candidatePath = joinPath(dir, name);
-    const probe: CandidateProbe = { ...cache.probe(candidatePath), name, path: candidatePath };
+    const probe: CandidateProbe = { ...(cache.absentIn(dir, name) ? MISSING : cache.probe(candidatePath)), name, path: candidatePath };
     candidates.push(probe);
     if (probe.kind === 'file') {
       // Files over the local read limit fail the read, which is an error for the environment (§4.7).
@@ -170,7 +228,40 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
   base.searched = chain.searched;
   base.error = chain.error ?? chain.readError;
   base.files = chain.files;
-  return finish(base, settings, base.error ? [] : chain.files.filter((f) => f.dropped === null).map((f) => f.text), cache);
+  // The text and warnings depend only on the files selected (and the settings): every cwd below a
+  // directory whose chain adds no file shares its parent's, so they are joined once per chain.
+  const joined = joinedFor(cache, settings, chain.files, base.error !== null);
+  return {
+    ...base,
+    text: joined.text,
+    block: joined.text === null ? null : renderBlock(cwd, joined.text, joined.projectCount > 0),
+    warnings: joined.warnings,
+  };
+}
+
+interface Joined {
+  text: string | null;
+  projectCount: number;
+  warnings: string[];
+}
+
+/** Per files array (chainState shares it along a chain), the joined text and warnings for each outcome. */
+const joinedByFiles = new WeakMap<readonly LoadedFile[], { settings: CodexSettings; ok?: Joined; failed?: Joined }>();
+
+function joinedFor(cache: ProbeCache, settings: CodexSettings, files: readonly LoadedFile[], failed: boolean): Joined {
+  let entry = joinedByFiles.get(files);
+  if (!entry || entry.settings !== settings) {
+    entry = { settings };
+    joinedByFiles.set(files, entry);
+  }
+  const cached = failed ? entry.failed : entry.ok;
+  if (cached) return cached;
+  const projectTexts = failed ? [] : files.filter((f) => f.dropped === null).map((f) => f.text);
+  const { text, warnings } = joinParts(settings, files, projectTexts, cache);
+  const joined: Joined = { text, projectCount: projectTexts.length, warnings };
+  if (failed) entry.failed = joined;
+  else entry.ok = joined;
+  return joined;
 }
 
 
@@ -195,26 +286,33 @@ interface ChainState {
 }
 
 function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
-  return cache.memoBy(settings, `${root ?? ''}\u0001${dir}`, () => {
-    const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
-    if (parent?.error) return parent;
-    const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
-    const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
-    const searchedDirs = parent ? [...parent.searched, entry] : [entry];
-    if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
-    const state: ChainState = { searched: searchedDirs, files: parent?.files ?? [], remaining: parent?.remaining ?? settings.maxBytes, error: null, readError: parent?.readError ?? null };
-    if (searched.chosen && !state.readError) {
-      const file = loadFile(cache, searched.chosen, state.remaining);
-      if ('error' in file) state.readError = file.error;
-      else {
-        state.files = [...state.files, file];
-        state.remaining -= file.usedBytes;
-      }
+  const byDir = cache.memoBy(settings, root ?? '', () => new Map<string, ChainState>());
+  const known = byDir.get(dir);
+  if (known) return known;
+  const state = chainStateUncached(cache, settings, root, dir);
+  byDir.set(dir, state);
+  return state;
+}
+
+function chainStateUncached(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
+  const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
+  if (parent?.error) return parent;
+  const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
+  const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
+  const searchedDirs = parent ? [...parent.searched, entry] : [entry];
+  if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
+  const state: ChainState = { searched: searchedDirs, files: parent?.files ?? [], remaining: parent?.remaining ?? settings.maxBytes, error: null, readError: parent?.readError ?? null };
+  if (searched.chosen && !state.readError) {
+    const file = loadFile(cache, searched.chosen, state.remaining);
+    if ('error' in file) state.readError = file.error;
+    else {
+      state.files = [...state.files, file];
+      state.remaining -= file.usedBytes;
     }
-    // A read error is what a complete search ends with: it voids the files for this cwd and below.
-    if (state.readError) return { ...state, files: [], error: null };
-    return state;
-  });
+  }
+  // A read error is what a complete search ends with: it voids the files for this cwd and below.
+  if (state.readError) return { ...state, files: [], error: null };
+  return state;
 }
 
 /** One selected candidate under the budget left (or the read error that drops every file). */
@@ -274,6 +372,17 @@ function expectedLength(lead: number): number {
 }
 
 function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[], cache?: ProbeCache): Simulation {
+  const { text, warnings } = joinParts(settings, base.files, projectTexts, cache);
+  return {
+    ...base,
+    text,
+    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
+    warnings,
+  };
+}
+
+/** The text Codex sends (user text, then the project docs) and the warnings it prints about them. */
+function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projectTexts: string[], cache?: ProbeCache): { text: string | null; warnings: string[] } {
   const userText = settings.userInstructions?.text ?? null;
   const text = joinInstructions(userText, projectTexts);
   // The joined text's UTF-8 length, summed over its parts exactly as joinInstructions joins them.
@@ -292,10 +401,5 @@ function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings:
     });
     textBytes = bytes;
   }
-  return {
-    ...base,
-    text,
-    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
-    warnings: [...settings.userWarnings, ...budgetWarnings(base.files, settings.maxBytes, text, textBytes)],
-  };
+  return { text, warnings: [...settings.userWarnings, ...budgetWarnings(files, settings.maxBytes, text, textBytes)] };
 }

@@ -45,11 +45,22 @@ export class DiscoveryView {
     this.#repo = repo;
     this.#config = config;
     this.#options = options;
-    this.cache = new ProbeCache(repo.fs);
+    this.cache = new ProbeCache(repo.fs, (abs) => repo.bytesRead(abs));
   }
 
   get config(): ResolvedCodexConfig {
     return this.#config;
+  }
+
+  readonly #abs = new Map<string, string>();
+  /**
+   * The absolute path of a repo-relative directory, one string per directory and run: every host's
+   * memos are keyed by it, and a string made once is hashed once.
+   */
+  absOf(rel: string): string {
+    let abs = this.#abs.get(rel);
+    if (abs === undefined) this.#abs.set(rel, (abs = this.#repo.abs(rel)));
+    return abs;
   }
 
   /** Repo-relative working directories simulated, sorted. */
@@ -62,6 +73,17 @@ export class DiscoveryView {
     const scope = this.#options.scope;
     const inScope = (cwd: string) => !scope || scope.some((dir) => dir === '' || cwd === '' || cwd === dir || cwd.startsWith(`${dir}/`) || dir.startsWith(`${cwd}/`));
     this.#cwds = [...set].filter(inScope).sort();
+    // Every host probes each directory from the root down to each cwd for several names.
+    const marked = new Set<string>();
+    for (const cwd of this.#cwds) {
+      for (let rel = cwd; !marked.has(rel); ) {
+        marked.add(rel);
+        this.cache.expectProbes(this.absOf(rel));
+        if (rel === '') break;
+        const slash = rel.lastIndexOf('/');
+        rel = slash < 0 ? '' : rel.slice(0, slash);
+      }
+    }
     return this.#cwds;
   }
 
@@ -71,13 +93,13 @@ export class DiscoveryView {
    */
   settings(cwdRel: string): CodexSettings {
     const layers: Record<string, unknown>[] = [];
-    const chain = cwdRel === '' ? [''] : ['', ...cwdRel.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))];
     const keyParts: string[] = [];
     const cwdTrust = this.trust(cwdRel);
-    for (const dir of chain) {
+    // Only listed files are parsed; most directories have none (no parse, no trust question): the
+    // directories holding one are found once, and each cwd looks only at those on its chain.
+    for (const dir of this.#configDirs()) {
+      if (!(dir === '' || cwdRel === dir || cwdRel.startsWith(`${dir}/`))) continue;
       const rel = dir ? `${dir}/.codex/config.toml` : '.codex/config.toml';
-      // Only listed files are parsed; most directories have none (no parse, no trust question).
-      if (!this.#repo.has(rel)) continue;
       const value = this.#repo.toml(rel);
       // Observed on 0.171.0: a layer applies only when both the cwd and the layer's own directory
       // are trusted (test/conformance/FINDINGS.md §5, and randomized conformance seeds 1005, 1084).
@@ -87,13 +109,27 @@ export class DiscoveryView {
       }
     }
     keyParts.push(cwdTrust.level);
-    const key = keyParts.join('\0');
+    const key = keyParts.length === 1 ? cwdTrust.level : keyParts.join('\0');
     let settings = this.#settings.get(key);
     if (!settings) {
       settings = settingsFor(this.#config, layers, cwdTrust);
       this.#settings.set(key, settings);
     }
     return settings;
+  }
+
+  #configDirsList: string[] | undefined;
+  /** Directories (repo-relative) holding a listed `.codex/config.toml`, root first along any chain. */
+  #configDirs(): string[] {
+    if (this.#configDirsList) return this.#configDirsList;
+    const dirs: string[] = [];
+    for (const rel of this.#repo.filesNamed('config.toml')) {
+      if (rel === '.codex/config.toml') dirs.push('');
+      else if (rel.endsWith('/.codex/config.toml')) dirs.push(rel.slice(0, -'/.codex/config.toml'.length));
+    }
+    // Ancestors of a cwd are each other's prefixes: by length is root-to-cwd order.
+    this.#configDirsList = dirs.sort((a, b) => a.length - b.length);
+    return this.#configDirsList;
   }
 
   readonly #trust = new Map<string, TrustDecision>();
@@ -138,14 +174,16 @@ export class DiscoveryView {
   simulation(cwdRel: string): Simulation {
     let sim = this.#sims.get(cwdRel);
     if (!sim) {
-      sim = simulate(this.cache, this.#repo.abs(cwdRel), this.settings(cwdRel), { boundary: this.#options.boundary });
+      sim = simulate(this.cache, this.absOf(cwdRel), this.settings(cwdRel), { boundary: this.#options.boundary });
       this.#sims.set(cwdRel, sim);
     }
     return sim;
   }
 
-  simulations(): { cwd: string; sim: Simulation }[] {
-    return this.cwds().map((cwd) => ({ cwd, sim: this.simulation(cwd) }));
+  #simulations: { cwd: string; sim: Simulation }[] | undefined;
+  simulations(): readonly { cwd: string; sim: Simulation }[] {
+    this.#simulations ??= this.cwds().map((cwd) => ({ cwd, sim: this.simulation(cwd) }));
+    return this.#simulations;
   }
 
   /** Every simulated cwd whose chain selected this file, with what happened to it there. */
@@ -164,16 +202,25 @@ export class DiscoveryView {
     if (this.#loads) return;
     const loads = new Map<string, FileLoad[]>();
     const dirs = new Map<string, SearchedDirectory>();
+    // Chains share their entries (a cwd's chain extends its parent's): each entry is mapped once.
+    const seenDirs = new Set<SearchedDirectory>();
+    const listOf = new Map<LoadedFile, FileLoad[]>();
     for (const { cwd, sim } of this.simulations()) {
       for (const searched of sim.searched) {
+        if (seenDirs.has(searched)) continue;
+        seenDirs.add(searched);
         const rel = this.#repo.rel(searched.dir);
         if (!dirs.has(rel)) dirs.set(rel, searched);
       }
       for (const file of sim.files) {
-        const rel = this.#repo.rel(file.path);
-        const list = loads.get(rel);
-        if (list) list.push({ cwd, file });
-        else loads.set(rel, [{ cwd, file }]);
+        let list = listOf.get(file);
+        if (!list) {
+          const rel = this.#repo.rel(file.path);
+          list = loads.get(rel);
+          if (!list) loads.set(rel, (list = []));
+          listOf.set(file, list);
+        }
+        list.push({ cwd, file });
       }
     }
     this.#loads = loads;

@@ -28,6 +28,9 @@ const OTHER_HOST_BASENAMES = new Set([
  * names count as instruction files wherever they sit.
  */
 export function instructionKind(relPath: string, fallbacks: readonly string[] = []): InstructionKind | null {
+  // Without fallbacks only names ending in ".md" (any case) or ".mdc", or starting with ".", can match
+  // below: most of a repository's files are told apart by their last characters.
+  if (fallbacks.length === 0 && !mayBeInstructionName(relPath)) return null;
   const base = path.posix.basename(relPath);
   if (base === CODEX_DEFAULT || base === CODEX_OVERRIDE) return 'codex';
   if (/^agents?([._-][^/]*)?\.md$/i.test(base)) return 'agents-variant';
@@ -39,4 +42,14 @@ export function instructionKind(relPath: string, fallbacks: readonly string[] = 
     if (name && !path.posix.isAbsolute(name) && (relPath === name || relPath.endsWith(`/${name}`))) return 'agents-variant';
   }
   return null;
+}
+
+/** Whether the last segment ends in ".md" (any case) or ".mdc", or starts with "." (a cheap superset of the names above). */
+function mayBeInstructionName(relPath: string): boolean {
+  const n = relPath.length;
+  if (n === 0 || relPath.charCodeAt(n - 1) === 47) return true; // basename() strips trailing slashes: let it decide
+  if (n >= 3 && relPath.charCodeAt(n - 3) === 46 && (relPath.charCodeAt(n - 2) | 32) === 109 && (relPath.charCodeAt(n - 1) | 32) === 100) return true;
+  if (n >= 4 && relPath.endsWith('.mdc')) return true;
+  const slash = relPath.lastIndexOf('/');
+  return relPath.charCodeAt(slash + 1) === 46;
 }

@@ -80,8 +80,14 @@ export class RepoIndex {
   get dirs(): Set<string> {
     if (this.#dirs) return this.#dirs;
     const dirs = new Set<string>(['']);
+    // Sorted files come directory by directory: a file in the previous file's directory adds nothing
+    // (that directory and its ancestors are in already), so only the first file of each is walked.
+    let previous: string | null = null;
     for (const file of this.files) {
-      for (let d = path.posix.dirname(file); d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
+      if (previous !== null && file.length > previous.length && file.startsWith(previous) && file.charCodeAt(previous.length) === 47 && file.indexOf('/', previous.length + 1) === -1) continue;
+      const first = path.posix.dirname(file);
+      previous = first === '.' ? null : first;
+      for (let d = first; d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
     }
     this.#dirs = dirs;
     return dirs;
@@ -108,6 +114,13 @@ export class RepoIndex {
       this.#bytes.set(rel, cached);
     }
     return cached;
+  }
+
+  /** The bytes already read for an absolute path (as bytes() returned them), or undefined; never reads. */
+  bytesRead(abs: string): Uint8Array | undefined {
+    if (this.#bytes.size === 0) return undefined;
+    const cached = this.#bytes.get(this.rel(abs));
+    return cached instanceof Uint8Array ? cached : undefined;
   }
 
   text(rel: string): string | null {

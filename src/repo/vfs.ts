@@ -44,6 +44,56 @@ export interface FileSystem {
   list(absPath: string): DirEntry[];
   /** The path with every symlink resolved, or null when it cannot be resolved. */
   realpath?(absPath: string): string | null;
+  /**
+   * Optional: what one listing of the directory `absDir` proves, so a caller probing many names in it
+   * (discovery probes half a dozen per directory, nearly all missing) needs no metadata call for the
+   * names that are not there. Null when the listing proves nothing (unreadable or unsearchable).
+   */
+  absence?(absDir: string): AbsenceProof | null;
+}
+
+/** See FileSystem.absence. */
+export interface AbsenceProof {
+  /** True only when probe(dir/name) is sure to answer `{ kind: 'missing', symlink: false }`. */
+  missing(name: string): boolean;
+}
+
+function isAscii(name: string): boolean {
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/**
+ * A proof from a directory's entry names: a name is missing when no entry equals it, ignoring ASCII
+ * case (a case-insensitive disk matches agents.md to AGENTS.md), and the name is a plain ASCII one
+ * that the lookup cannot refuse for its own sake (empty, `.`/`..`, a slash or NUL, too long). Any
+ * non-ASCII entry makes the listing prove nothing: case-insensitive and normalising file systems
+ * fold such names in ways a comparison here would not model (KELVIN SIGN folds to "k").
+ */
+export function absenceFromNames(names: readonly string[], dirBytes: number): AbsenceProof | null {
+  const lower = new Set<string>();
+  for (const name of names) {
+    if (!isAscii(name)) return null;
+    lower.add(name.toLowerCase());
+  }
+  return {
+    missing: (name) => {
+      const key = provable(name);
+      return key !== null && dirBytes + 1 + name.length < 4000 && !lower.has(key);
+    },
+  };
+}
+
+/** Names asked about (a handful, thousands of times): their lower-case form, or null when no listing can prove them absent. */
+const provableNames = new Map<string, string | null>();
+
+function provable(name: string): string | null {
+  let key = provableNames.get(name);
+  if (key === undefined) {
+    key = name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) ? name.toLowerCase() : null;
+    if (provableNames.size < 4096) provableNames.set(name, key);
+  }
+  return key;
 }
 
 function errnoOf(error: unknown): string {
@@ -58,13 +108,17 @@ function modeOf(st: fs.Stats): { mode?: number } {
   return HAS_MODE ? { mode: st.mode & 0o7777 } : {};
 }
 
+/** The answer for a path that does not exist: most probes get it, so it is one frozen object. */
+const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
+const NO_THROW = { throwIfNoEntry: false } as const;
+
 export class NodeFileSystem implements FileSystem {
   probe(absPath: string): Probe {
     let symlink = false;
     try {
       // throwIfNoEntry: most probes miss, and building an exception per miss is the costly part.
-      const own = fs.lstatSync(absPath, { throwIfNoEntry: false });
-      if (!own) return { kind: 'missing', symlink: false };
+      const own = fs.lstatSync(absPath, NO_THROW);
+      if (!own) return MISSING;
       symlink = own.isSymbolicLink();
       if (!symlink) {
         if (own.isFile()) return { kind: 'file', symlink, size: own.size, mtimeMs: own.mtimeMs, ...modeOf(own) };
@@ -124,6 +178,21 @@ export class NodeFileSystem implements FileSystem {
     } catch {
       return null;
     }
+  }
+
+  absence(absDir: string): AbsenceProof | null {
+    // Windows matches short (8.3) names and drops trailing dots and spaces: a listing proves little there.
+    if (process.platform === 'win32') return null;
+    let names: string[];
+    try {
+      names = fs.readdirSync(absDir);
+      // Listing needs read permission, looking a name up search permission: without it every probe
+      // in the directory fails (EACCES), whatever the listing says.
+      fs.accessSync(absDir, fs.constants.X_OK);
+    } catch {
+      return null;
+    }
+    return absenceFromNames(names, Buffer.byteLength(absDir));
   }
 
   list(absPath: string): DirEntry[] {
@@ -225,6 +294,15 @@ export class MemoryFileSystem implements FileSystem {
   realpath(absPath: string): string | null {
     const resolved = this.resolve(absPath);
     return 'code' in resolved ? null : resolved.path;
+  }
+
+  absence(absDir: string): AbsenceProof | null {
+    // Absent names resolve to nothing (probe: missing); everything listed is probed for real.
+    const resolved = this.resolve(absDir);
+    if ('code' in resolved || !this.#dirs.has(resolved.path)) return null;
+    const own = this.#entries.get(resolved.path);
+    if (own !== undefined && !(typeof own === 'object' && 'dir' in own)) return null;
+    return absenceFromNames(this.list(absDir).map((e) => e.name), Buffer.byteLength(absDir));
   }
 
   list(absPath: string): DirEntry[] {

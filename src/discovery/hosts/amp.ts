@@ -32,6 +32,7 @@ export const amp: HostProfile = {
   lazy: true,
   // Amp has no file of its own in a repository; select it with --hosts.
   owns: () => false,
+  ownsIndex: { names: [], hiddenDirs: [] },
   settings: (_env, _cwd, variant) => settingsOf(variant),
   simulate: simulateAmp,
 };

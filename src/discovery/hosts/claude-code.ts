@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { codeRanges, dirsDown, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
+import { codeRanges, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, isInside, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment, SizeFinding } from './types.js';
 import { joinPath } from '../../repo/join.js';
 
@@ -47,6 +47,11 @@ export function claudeImports(text: string): ImportRef[] {
  * include the line break after the comment); CRLF is normalised only then (§4.2). The line break is
  * confirmed by the conformance run against 2.1.332.
  */
+/** The text as injected: comments stripped, then trimmed (once per distinct text and run). */
+function injected(text: string): string {
+  return jsTrim(stripComments(text));
+}
+
 function stripComments(text: string): string {
   if (!text.includes('<!--')) return text;
   return text.replace(/\r\n/g, '\n').replace(/^ {0,3}<!--[\s\S]*?-->[ \t]*(?:\n|$)/gm, '');
@@ -60,25 +65,31 @@ export const claudeCode: HostProfile = {
   // Subdirectory files load on Read, @-mention or IDE selection (`iVt`, §4.4).
   lazy: true,
   owns: (rel) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md)$/.test(rel) || /(^|\/)\.claude\/(settings(\.local)?\.json|rules\/|CLAUDE\.md)/.test(rel),
+  ownsIndex: { names: ['CLAUDE.md', 'CLAUDE.local.md'], hiddenDirs: ['.claude'] },
   settings(env, _cwd, variant): HostSettings {
-    // `claudeMdExcludes` from the project's .claude/settings.json and settings.local.json (§4.2). The
-    // plugin's `instructionFiles` is never read from a project (README), so it comes from the flag.
-    const excludes: string[] = [];
-    const origins: HostSettings['origins'] = {};
-    for (const name of ['settings.json', 'settings.local.json']) {
-      const abs = path.join(env.root, '.claude', name);
-      const value = readJson(env, abs)?.['claudeMdExcludes'];
-      if (Array.isArray(value)) {
-        excludes.push(...value.filter((v): v is string => typeof v === 'string'));
-        origins['claudeMdExcludes'] = { kind: 'file', path: abs };
-      }
-    }
-    return settingsOf(variant, { claudeMdExcludes: excludes }, origins);
+    // The same for every cwd (read at the repository root): once per run and variant.
+    return env.cache.memoBy(claudeSettings, variant, () => claudeSettings(env, variant));
   },
   simulate(env, cwd, settings, moment) {
     return simulateClaude(env, cwd, settings, moment);
   },
 };
+
+function claudeSettings(env: HostEnv, variant: string): HostSettings {
+  // `claudeMdExcludes` from the project's .claude/settings.json and settings.local.json (§4.2). The
+  // plugin's `instructionFiles` is never read from a project (README), so it comes from the flag.
+  const excludes: string[] = [];
+  const origins: HostSettings['origins'] = {};
+  for (const name of ['settings.json', 'settings.local.json']) {
+    const abs = path.join(env.root, '.claude', name);
+    const value = readJson(env, abs)?.['claudeMdExcludes'];
+    if (Array.isArray(value)) {
+      excludes.push(...value.filter((v): v is string => typeof v === 'string'));
+      origins['claudeMdExcludes'] = { kind: 'file', path: abs };
+    }
+  }
+  return settingsOf(variant, { claudeMdExcludes: excludes }, origins);
+}
 
 /**
  * Whether a directory holds nothing Claude Code reads: no CLAUDE.md, CLAUDE.local.md or AGENTS.md it
@@ -86,13 +97,95 @@ export const claudeCode: HostProfile = {
  * Asked once per directory per run (the probe cache memoises it; a cache that hides files has its own).
  */
 function quietDir(env: HostEnv, dir: string): boolean {
-  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => readText(env, joinPath(dir, n)) === null) && env.cache.probe(joinPath(dir, '.claude')).kind !== 'dir');
+  // Names the directory's listing proves absent are not looked up at all.
+  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir));
 }
 
+/**
+ * Whether `dir/.claude` is a directory (symlinks followed). When it is not, nothing below it can be
+ * read (the path does not resolve), so its files and rules are not probed one by one.
+ */
+function hasDotClaude(env: HostEnv, dir: string): boolean {
+  return !env.cache.absentIn(dir, '.claude') && env.cache.probe(joinPath(dir, '.claude')).kind === 'dir';
+}
+
+/**
+ * The directories from the repository root down to `dir` that are not quiet, root first: one array per
+ * chain, shared by every directory below its last member (built from the parent's, once per directory).
+ */
+function loudDirs(env: HostEnv, dir: string): readonly string[] {
+  return env.cache.memoBy(loudDirs, dir, () => {
+    const parentDir = path.dirname(dir);
+    const parent = dir === env.root || parentDir === dir ? null : loudDirs(env, parentDir);
+    if (quietDir(env, dir)) return parent ?? [];
+    return parent ? [...parent, dir] : [dir];
+  });
+}
+
+const settingsKeys = new WeakMap<HostSettings, string>();
+
+/** What of the settings the simulation reads, as a key (once per settings object). */
+function settingsKey(settings: HostSettings): string {
+  let key = settingsKeys.get(settings);
+  if (key === undefined) {
+    const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
+    key = `${settings.variant}\u0001${settings.values['externalIncludesApproved'] === true ? 1 : 0}\u0001${JSON.stringify(excludes)}`;
+    settingsKeys.set(settings, key);
+  }
+  return key;
+}
+
+/** A simulation computed for one chain of directories, and the approval answers it rests on. */
+interface ChainResult {
+  /** Paths tested against the approval boundary (the cwd), with their answers. */
+  checks: string[];
+  answers: boolean[];
+  sim: HostSimulation;
+}
+
+/**
+ * What Claude Code loads depends on the cwd only through the directories on the way that hold its
+ * files (quiet ones contribute nothing) and through which imports fall inside the cwd (the approval
+ * boundary). Most cwds of a monorepo share both with many others (every package without files of its
+ * own), so the result is computed once per chain and reused wherever each recorded approval test
+ * answers the same.
+ */
 function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
+  const dirs = loudDirs(env, cwd);
+  const nested = moment === 'session-start' ? null : dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d));
+  // The list of directories is one array per chain (loudDirs shares it): it keys the results.
+  const byDirs = env.cache.memoBy(simulateClaude, settingsKey(settings), () => new Map<readonly string[], Map<string, ChainResult[]>>());
+  let byNested = byDirs.get(dirs);
+  if (!byNested) byDirs.set(dirs, (byNested = new Map()));
+  const nestedKey = nested === null ? '' : `\u0001${nested.join('\0')}`;
+  let results = byNested.get(nestedKey);
+  if (!results) byNested.set(nestedKey, (results = []));
+  for (const r of results) {
+    let same = true;
+    for (let i = 0; i < r.checks.length && same; i++) same = isInside(r.checks[i]!, cwd) === r.answers[i];
+    if (same) return { ...r.sim, cwd, moment };
+  }
+  const result: ChainResult = { checks: [], answers: [], sim: undefined as unknown as HostSimulation };
+  result.sim = simulateChain(env, cwd, settings, moment, dirs, nested, (p, inside) => {
+    result.checks.push(p);
+    result.answers.push(inside);
+  });
+  results.push(result);
+  return result.sim;
+}
+
+function simulateChain(
+  env: HostEnv,
+  cwd: string,
+  settings: HostSettings,
+  moment: Moment,
+  dirs: readonly string[],
+  nested: readonly string[] | null,
+  onApprovalCheck: (resolved: string, inside: boolean) => void,
+): HostSimulation {
   const mode = settings.variant;
   const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
-  const excluded = excludes.length ? picomatch(excludes, { dot: true }) : () => false;
+  const excluded = excludes.length ? picomatch(excludes, { dot: true }) : null;
   const files: HostFile[] = [];
   const problems: ImportProblem[] = [];
   const notes: string[] = [];
@@ -102,15 +195,14 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
   // run against 2.1.332 confirms that a root CLAUDE.md's `@AGENTS.md` is not loaded from a package
   // cwd. The default simulation is the unapproved one (`externalIncludesApproved: true` lifts it).
   const approved = settings.values['externalIncludesApproved'] === true;
-  const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, ...(approved ? {} : { approvalBoundary: cwd }), reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
+  const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, ...(approved ? {} : { approvalBoundary: cwd, onApprovalCheck }), reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
 
   const add = (abs: string, kind: HostFile['kind'], opts: { nested?: boolean; agents?: boolean } = {}): boolean => {
     if (seen.has(abs)) return false;
     const read = readText(env, abs);
     if (!read) return false;
     seen.add(abs);
-    const rel = path.relative(env.root, abs).split(path.sep).join('/');
-    if (excluded(abs) || excluded(rel)) {
+    if (excluded && (excluded(abs) || excluded(path.relative(env.root, abs).split(path.sep).join('/')))) {
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'excluded' }));
       return false;
     }
@@ -118,7 +210,7 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'too-large' }));
       return false;
     }
-    let text = jsTrim(stripComments(read.text));
+    let text = env.cache.memo(injected, read.text);
     if (text === '') {
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'empty' }));
       return false;
@@ -139,12 +231,12 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
     files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : {}));
     const imported = followImports(env, { path: abs, text: read.text }, syntax, seen);
     problems.push(...imported.problems);
-    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, jsTrim(stripComments(imp.text)), { via: imp.via }));
+    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.memo(injected, imp.text), { via: imp.via }));
     return true;
   };
 
   const ruleFiles = (dir: string) =>
-    filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
+    !hasDotClaude(env, dir) ? [] : filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
       const t = readText(env, abs);
       // Rules with `paths:` front matter are conditional and not loaded at start (§4.2, §4.4).
       return !(t && frontMatter(t.text)?.data['paths'] !== undefined);
@@ -153,36 +245,38 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
   // Session start: per directory root → cwd (the filesystem root is never read; §4.1). Directories
   // holding none of the host's files (most of a monorepo) are left out: every step below would find
   // nothing in them.
-  const dirs = dirsDown(env.root, cwd).filter((d) => !quietDir(env, d));
+  // A name the directory's listing proves absent would read nothing: not asked for (no path built).
+  const may = (dir: string, name: string) => !env.cache.absentIn(dir, name);
   for (const dir of dirs) {
-    add(joinPath(dir, 'CLAUDE.md'), 'project');
-    add(joinPath(dir, '.claude/CLAUDE.md'), 'project');
+    const dotClaude = hasDotClaude(env, dir);
+    if (may(dir, 'CLAUDE.md')) add(joinPath(dir, 'CLAUDE.md'), 'project');
+    if (dotClaude) add(joinPath(dir, '.claude/CLAUDE.md'), 'project');
     for (const rule of ruleFiles(dir)) add(rule, 'rule');
-    add(joinPath(dir, 'CLAUDE.local.md'), 'local');
+    if (may(dir, 'CLAUDE.local.md')) add(joinPath(dir, 'CLAUDE.local.md'), 'local');
     if (mode === 'claude-md-and-agents-md') {
-      add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
-      add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
+      if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
+      if (dotClaude) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
     }
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
-  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => readText(env, joinPath(d, n)) !== null));
+  const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => (n === '.claude/CLAUDE.md' ? hasDotClaude(env, d) : may(d, n)) && readText(env, joinPath(d, n)) !== null));
   if (mode === 'claude-md-or-agents-md') {
     if (ownClaude) {
-      const ignored = dirs.map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
+      const ignored = dirs.filter((d) => may(d, 'AGENTS.md')).map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
       if (ignored.length) notes.push(`AGENTS.md not read (${ignored.length} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`);
     } else {
       for (const dir of dirs) {
-        add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
-        add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
+        if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
+        if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
       }
     }
   }
 
   if (moment !== 'session-start') {
     // Nested dirs from the read file's dir up to, not including, cwd (`iVt`, §4.4).
-    for (const dir of dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d))) {
+    for (const dir of nested ?? []) {
       add(joinPath(dir, 'CLAUDE.md'), 'nested', { nested: true });
-      add(joinPath(dir, '.claude/CLAUDE.md'), 'nested', { nested: true });
+      if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/CLAUDE.md'), 'nested', { nested: true });
       add(joinPath(dir, 'CLAUDE.local.md'), 'nested', { nested: true });
       for (const rule of ruleFiles(dir)) add(rule, 'nested', { nested: true });
       // Opt-in mode only: a nested AGENTS.md unless a CLAUDE.md in the same dir claims it (§4.5).
@@ -206,8 +300,11 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
   if (total > TOTAL_CHARS && counted > 1) sizes.push({ file: null, size: total, limit: TOTAL_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
 
   const shown = files.filter((f) => !f.skipped && f.kind !== 'nested');
-  const text = shown.length
-    ? [PREAMBLE, ...shown.map((f) => `Contents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`)].join('\n\n')
-    : null;
+  // Concatenated rather than joined: the same string, without copying every file's text per chain.
+  let text: string | null = null;
+  if (shown.length) {
+    text = PREAMBLE;
+    for (const f of shown) text += `\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
+  }
   return { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes };
 }

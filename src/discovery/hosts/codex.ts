@@ -231,7 +231,8 @@ export function trustFor(
   if (config.trustFlag === 'trusted' || config.trustFlag === 'untrusted') return { level: config.trustFlag, source: 'flag' };
   const own = config.projects.get(dir);
   if (own) return { level: own, source: 'user-config', key: dir };
-  const gitRoot = gitRootOf(dir);
+  // With no entries at all, the git root could decide nothing: not looked for.
+  const gitRoot = config.projects.size === 0 ? null : gitRootOf(dir);
   const viaRoot = gitRoot !== null ? config.projects.get(gitRoot) : undefined;
   if (gitRoot !== null && viaRoot) return { level: viaRoot, source: 'user-config', key: gitRoot };
   return config.trustFlag === 'unset' ? { level: 'unset', source: 'unset' } : { level: 'trusted', source: 'assumed' };

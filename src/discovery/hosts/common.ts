@@ -30,11 +30,14 @@ export function isFile(env: HostEnv, abs: string): boolean {
 
 /** The whole file decoded as UTF-8 (every inspected host decodes UTF-8: hosts.md §14.7), or null. */
 export function readText(env: HostEnv, abs: string): { text: string; bytes: number } | null {
-  const probe = env.cache.probe(abs);
-  if (probe.kind !== 'file') return null;
-  const read = env.cache.read(abs, probe.size ?? Number.MAX_SAFE_INTEGER);
-  if ('error' in read) return null;
-  return { text: env.cache.decoded(abs, read.bytes), bytes: probe.size ?? read.bytes.length };
+  // Once per path and run (hosts ask for the same files from every cwd); a cache that hides files keeps its own.
+  return env.cache.memoBy(readText, abs, () => {
+    const probe = env.cache.probe(abs);
+    if (probe.kind !== 'file') return null;
+    const read = env.cache.read(abs, probe.size ?? Number.MAX_SAFE_INTEGER);
+    if ('error' in read) return null;
+    return { text: env.cache.decoded(abs, read.bytes), bytes: probe.size ?? read.bytes.length };
+  });
 }
 
 /** A loaded-file record; the text is what the host keeps. */
@@ -150,6 +153,8 @@ export interface ImportSyntax {
   boundary: string;
   /** Imports outside this directory (but inside `boundary`) wait for the user's approval: not loaded. */
   approvalBoundary?: string;
+  /** Told every answer of the approval test (a caller reusing the result for another boundary checks them). */
+  onApprovalCheck?(resolved: string, inside: boolean): void;
   /** Reference shapes that only count as a broken import when they look like a path. */
   reportMissing(target: string): boolean;
   /** Extensions allowed (Claude Code's text allow-list), or null for any. */
@@ -181,7 +186,9 @@ export function followImports(env: HostEnv, top: { path: string; text: string },
         problem('outside');
         continue;
       }
-      if (syntax.approvalBoundary !== undefined && !isInside(resolved, syntax.approvalBoundary)) {
+      const approvalInside = syntax.approvalBoundary === undefined || isInside(resolved, syntax.approvalBoundary);
+      if (syntax.approvalBoundary !== undefined) syntax.onApprovalCheck?.(resolved, approvalInside);
+      if (!approvalInside) {
         if (readText(env, resolved)) problem('approval');
         else if (syntax.reportMissing(ref.target)) problem('missing');
         continue;

@@ -43,6 +43,7 @@ export const copilot: HostProfile = {
   variants: ['default'],
   lazy: true,
   owns,
+  ownsIndex: { names: [], hiddenDirs: ['.github'] },
   settings: (_env, _cwd, variant) => settingsOf(variant),
   simulate(env, cwd, settings, moment): HostSimulation {
     const files: HostFile[] = [];
@@ -72,6 +73,7 @@ export const copilotVscode: HostProfile = {
   // Only `*.instructions.md` by `applyTo` depends on the attached file; AGENTS.md is root-only.
   lazy: true,
   owns: (rel) => owns(rel) || rel === '.vscode/settings.json',
+  ownsIndex: { names: [], hiddenDirs: ['.github', '.vscode'] },
   settings(env, _cwd, variant) {
     // `chat.useAgentsMdFile` (default on), `chat.useClaudeMdFile`, `chat.useNestedAgentsMdFiles` (default off).
     const abs = path.join(env.root, '.vscode', 'settings.json');

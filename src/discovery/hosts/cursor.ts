@@ -13,6 +13,7 @@ export const cursor: HostProfile = {
   // Auto Attached rules (`globs`) and nested AGENTS.md apply when matching files are in context.
   lazy: true,
   owns: (rel) => rel === '.cursorrules' || /(^|\/)\.cursor\/rules\//.test(rel),
+  ownsIndex: { names: ['.cursorrules'], hiddenDirs: ['.cursor'] },
   settings: (_env, _cwd, variant) => settingsOf(variant),
   simulate(env, cwd, settings, moment) {
     const files: HostFile[] = [];

@@ -44,6 +44,7 @@ export const geminiCli: HostProfile = {
   // ≥ 0.44: read_file, ls, write_file, edit trigger discoverJitContext (§2.3.4). Legacy loads all at start.
   lazy: true,
   owns: (rel) => /(^|\/)GEMINI\.md$/.test(rel) || /(^|\/)\.gemini\/settings\.json$/.test(rel),
+  ownsIndex: { names: ['GEMINI.md'], hiddenDirs: ['.gemini'] },
   settings(env, cwd, variant) {
     // Workspace settings: `context.fileName` (string or array) and `context.memoryBoundaryMarkers`
     // (settingsSchema.ts ~l.1395), read from <cwd>/.gemini/settings.json only: `loadSettings(workspaceDir

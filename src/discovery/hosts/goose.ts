@@ -28,6 +28,7 @@ export const goose: HostProfile = {
   // SubdirectoryHintTracker loads a directory's hints when the agent works there.
   lazy: true,
   owns: (rel) => /(^|\/)\.goosehints$/.test(rel),
+  ownsIndex: { names: ['.goosehints'], hiddenDirs: [] },
   // CONTEXT_FILE_NAMES comes from the environment or Goose's user config, not the repository.
   settings: (_env, _cwd, variant) => settingsOf(variant, { names: DEFAULT_NAMES }),
   simulate(env, cwd, settings, moment) {

@@ -21,6 +21,7 @@ export const opencode: HostProfile = {
   // `Instruction.resolve` runs on the read tool (§3.1 "Lazy nested loading").
   lazy: true,
   owns: (rel) => /^opencode\.jsonc?$/.test(rel) || rel.startsWith('.opencode/'),
+  ownsIndex: { names: ['opencode.json', 'opencode.jsonc'], hiddenDirs: ['.opencode'] },
   settings(env, cwd, variant) {
     // `instructions` in opencode.json / opencode.jsonc, found from the cwd up to the worktree (the
     // nearest wins, as OpenCode's config loader merges project configs found upward).

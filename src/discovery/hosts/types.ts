@@ -123,6 +123,12 @@ export interface HostProfile {
   lazy: boolean;
   /** Repository-relative paths of the host's own files or settings (for the default host selection). */
   owns(relPath: string): boolean;
+  /**
+   * Where the paths `owns` accepts can be found, so the default selection asks about a few files, not
+   * every listed one: each has its last segment in `names` or a directory segment in `hiddenDirs`
+   * (names starting with "."). test/discovery/hosts/owns-index.test.ts checks it against `owns`.
+   */
+  ownsIndex: { names: readonly string[]; hiddenDirs: readonly string[] };
   /** Settings read from where the host reads them in the repository, for one cwd. */
   settings(env: HostEnv, cwd: string, variant: string): HostSettings;
   simulate(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation;

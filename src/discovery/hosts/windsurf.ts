@@ -15,6 +15,7 @@ export const windsurf: HostProfile = {
   // A subdirectory AGENTS.md is a glob rule `<dir>/**`, applied when Cascade reads or edits inside it.
   lazy: true,
   owns: (rel) => rel === '.windsurfrules' || /(^|\/)\.windsurf\/rules\//.test(rel),
+  ownsIndex: { names: ['.windsurfrules'], hiddenDirs: ['.windsurf'] },
   settings: (_env, _cwd, variant) => settingsOf(variant),
   simulate(env, cwd, settings, moment) {
     const files: HostFile[] = [];

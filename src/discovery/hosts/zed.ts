@@ -15,6 +15,7 @@ export const zed: HostProfile = {
   variants: ['default'],
   lazy: false,
   owns: (rel) => rel === '.rules',
+  ownsIndex: { names: ['.rules'], hiddenDirs: [] },
   settings: (_env, _cwd, variant) => settingsOf(variant),
   simulate(env, cwd, settings, moment) {
     // One file per worktree root, whatever the cwd; no nesting, no imports; text trimmed.

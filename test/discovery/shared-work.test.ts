@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { lint, prepare } from '../../src/engine/lint.js';
+import { hostsView } from '../../src/discovery/host-view.js';
+import { ProbeCache } from '../../src/discovery/simulate.js';
+import { MemoryFileSystem, NodeFileSystem, type FileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
+import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
+
+// Discovery shares work between working directories (a host's simulation per chain of directories,
+// Codex's text per list of files) and answers probes from directory listings. These tests check that
+// neither changes an answer: a run computes for each cwd what a run for that cwd alone computes, and a
+// file system without listings gives the same diagnostics.
+
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 60);
+
+/** The same file system without `absence`: every probe is a metadata call. */
+function withoutListings(fs: FileSystem): FileSystem {
+  const plain: FileSystem = { probe: (p) => fs.probe(p), read: (p, max) => fs.read(p, max), list: (p) => fs.list(p) };
+  if (fs.realpath) plain.realpath = (p) => fs.realpath?.(p) ?? null;
+  return plain;
+}
+
+const DIRS = ['', 'a', 'a/b', 'a/b/c', 'pkgs/x', 'pkgs/y', 'pkgs/x/src'];
+const NAMES = ['AGENTS.override.md', 'AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md', 'agents.md', 'Claude.md', '.claude/CLAUDE.md', '.claude/AGENTS.md', '.claude/rules/r.md', '.git', 'GEMINI.md', 'docs/x.md', '.cursorrules'];
+const TEXTS = [
+  '# Rules\n\nUse pnpm.\n',
+  '# Rules\n\nUse pnpm.\n',
+  '@AGENTS.md\n',
+  '# Claude\n\n@AGENTS.md\n@../AGENTS.md\n',
+  'See @docs/x.md and @../../CLAUDE.md and @missing.md\n',
+  '@pkgs/x/AGENTS.md\n@a/b/AGENTS.md\n',
+  '   \n\t',
+  '',
+  '<!-- hidden -->\n# Shown\n',
+  `${'- a long rule that fills the budget and the fingerprint\n'.repeat(30)}`,
+];
+const entry: fc.Arbitrary<MemoryEntry> = fc.oneof(
+  { weight: 10, arbitrary: fc.constantFrom(...TEXTS) },
+  { weight: 2, arbitrary: fc.constantFrom<MemoryEntry>({ symlink: 'AGENTS.md' }, { symlink: '../AGENTS.md' }, { symlink: 'missing.md' }, { dir: true }) },
+  { weight: 1, arbitrary: fc.constantFrom<MemoryEntry>({ special: true }, { error: 'EACCES' }, { error: 'ELOOP' }) },
+);
+const tree = fc.dictionary(
+  fc.tuple(fc.constantFrom(...DIRS), fc.constantFrom(...NAMES)).map(([d, n]) => (d ? `/repo/${d}/${n}` : `/repo/${n}`)),
+  entry,
+  { maxKeys: 16 },
+);
+
+function repository(files: Record<string, MemoryEntry>): MemoryFileSystem {
+  return new MemoryFileSystem({
+    '/repo/.agents-lint.json': '{ "root": true }',
+    '/repo/package.json': '{ "workspaces": ["a", "a/b", "pkgs/*"] }',
+    '/repo/a/package.json': '{}',
+    '/repo/a/b/package.json': '{}',
+    '/repo/pkgs/x/package.json': '{}',
+    '/repo/pkgs/y/package.json': '{}',
+    '/repo/a/b/c/.keep': '',
+    '/repo/pkgs/x/src/.keep': '',
+    ...files,
+  });
+}
+
+const options = (fs: FileSystem) => ({ paths: ['/repo'], cwd: '/repo', codexHome: EMPTY_CODEX_HOME, hosts: ['all'], fs });
+
+describe('shared discovery work', () => {
+  it('a run simulates each cwd (every host) as a run for that cwd alone does', () => {
+    fc.assert(
+      fc.property(tree, (files) => {
+        const fs = repository(files);
+        const shared = prepare(options(fs));
+        const view = hostsView(shared.discovery, shared.repo);
+        const cwds = shared.discovery.cwds();
+        // Every cwd first (so chains are shared), then each compared with a fresh run of its own.
+        const together = cwds.map((cwd) => ({ codex: shared.discovery.simulation(cwd), hosts: view.hosts.map((h) => view.simulation(h, cwd)) }));
+        cwds.forEach((cwd, i) => {
+          const alone = prepare(options(withoutListings(fs)));
+          const aloneView = hostsView(alone.discovery, alone.repo);
+          expect(together[i]?.codex).toEqual(alone.discovery.simulation(cwd));
+          expect(together[i]?.hosts).toEqual(aloneView.hosts.map((h) => aloneView.simulation(h, cwd)));
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('listings give the same diagnostics as a probe per name', async () => {
+    await fc.assert(
+      fc.asyncProperty(tree, async (files) => {
+        const fs = repository(files);
+        const fast = await lint(options(fs));
+        const slow = await lint(options(withoutListings(fs)));
+        expect(fast.diagnostics).toEqual(slow.diagnostics);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe('NodeFileSystem.absence', () => {
+  const temp: string[] = [];
+  afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('a name it proves missing is missing for probe(), whatever the directory holds', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'al-absence-'));
+    temp.push(root);
+    const dirs = {
+      plain: ['package.json', 'README.md'],
+      links: ['AGENTS.md->README.md', 'CLAUDE.md->missing.md', 'loop->loop', 'README.md'],
+      dirNamedLikeAFile: ['AGENTS.md/', '.claude/', '.git/'],
+      caseVariants: ['agents.md', 'Claude.md', 'AGENTS.OVERRIDE.MD'],
+      unicode: ['é.md', 'ＡＧＥＮＴＳ.md'],
+      fifo: ['AGENTS.override.md|'],
+    };
+    for (const [dir, entries] of Object.entries(dirs)) {
+      const abs = path.join(root, dir);
+      mkdirSync(abs);
+      for (const e of entries) {
+        if (e.endsWith('/')) mkdirSync(path.join(abs, e.slice(0, -1)));
+        else if (e.endsWith('|')) spawnSync('mkfifo', [path.join(abs, e.slice(0, -1))]);
+        else if (e.includes('->')) {
+          const [name, target] = e.split('->') as [string, string];
+          symlinkSync(target, path.join(abs, name));
+        } else writeFileSync(path.join(abs, e), 'x');
+      }
+    }
+    symlinkSync('plain', path.join(root, 'linkedDir'));
+    const names = ['AGENTS.md', 'AGENTS.override.md', 'CLAUDE.md', 'CLAUDE.local.md', '.claude', '.git', 'agents.md', 'README.md', 'loop', 'x'.repeat(300), 'a\0b', '.', '..', ''];
+    const fs = new NodeFileSystem();
+    for (const dir of [...Object.keys(dirs), 'linkedDir', 'no-such-dir']) {
+      const abs = path.join(root, dir);
+      const cache = new ProbeCache(fs);
+      cache.expectProbes(abs);
+      for (const name of names) expect(cache.probe(`${abs}/${name}`), `${dir}/${name}`).toEqual(fs.probe(`${abs}/${name}`));
+    }
+  });
+});
