@@ -3,9 +3,74 @@ import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { AnyRule } from '../kit/types.js';
 
 /**
- * Turns a rule's report() call into a diagnostic with exact positions. A malformed report is the
- * rule author's bug: it throws at once (and the engine turns that into a fatal diagnostic for users).
+ * A rule's finding as the engine holds it until output: everything but the message text, which is
+ * built from `data` when the finding is read (a big repository's messages are most of its findings'
+ * memory). Rules hand report() fresh data they do not change afterwards, so the text is the same.
  */
+class Pending {
+  constructor(
+    readonly rule: AnyRule,
+    readonly severity: NumericSeverity,
+    readonly messageId: string,
+    readonly data: Record<string, unknown>,
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly endLine: number,
+    readonly endColumn: number,
+    readonly related: Diagnostic['related'],
+    readonly fix: Diagnostic['fix'],
+  ) {}
+}
+
+/** A finding: a diagnostic the engine made whole, or a rule's report awaiting its message. */
+export type Finding = Diagnostic | Pending;
+
+/**
+ * Turns a rule's report() call into a finding with exact positions. A malformed report is the rule
+ * author's bug: it throws at once (and the engine turns that into a fatal diagnostic for users); so
+ * does a message function that throws, which is called here once for that reason.
+ */
+export function makeFinding(
+  rule: AnyRule,
+  severity: NumericSeverity,
+  descriptor: ReportDescriptor<Messages>,
+  fileFor: (path: string) => InstructionFile | undefined,
+  defaultFile: string | undefined,
+): Finding {
+  const messageFn = (rule.meta.messages as Messages)[descriptor.messageId];
+  if (!messageFn) throw new Error(`Rule "${rule.id}" reported unknown messageId "${descriptor.messageId}".`);
+  const filePath = descriptor.file ?? defaultFile;
+  if (!filePath) throw new Error(`Rule "${rule.id}" (repo scope) must pass "file" to report().`);
+  const data = (descriptor.data ?? {}) as Record<string, unknown>;
+  (messageFn as (d: Record<string, unknown>) => string)(data);
+  const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, fileFor(filePath));
+  return new Pending(rule, severity, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
+}
+
+/** The diagnostic of a finding, exactly as makeDiagnostic builds it (a new object for a rule's report). */
+export function materialize(finding: Finding): Diagnostic {
+  if (!(finding instanceof Pending)) return finding;
+  const { rule } = finding;
+  const diagnostic: Diagnostic = {
+    ruleId: rule.id,
+    messageId: finding.messageId,
+    message: ((rule.meta.messages as Messages)[finding.messageId] as (d: Record<string, unknown>) => string)(finding.data),
+    data: finding.data,
+    severity: finding.severity,
+    file: finding.file,
+    line: finding.line,
+    column: finding.column,
+    endLine: finding.endLine,
+    endColumn: finding.endColumn,
+    docs: rule.meta.docs,
+  };
+  if (finding.related) diagnostic.related = finding.related;
+  if (finding.fix) diagnostic.fix = finding.fix;
+  return diagnostic;
+}
+
+/** Turns a rule's report() call into a diagnostic with exact positions (see makeFinding). */
 export function makeDiagnostic(
   rule: AnyRule,
   severity: NumericSeverity,
@@ -13,26 +78,27 @@ export function makeDiagnostic(
   fileFor: (path: string) => InstructionFile | undefined,
   defaultFile: string | undefined,
 ): Diagnostic {
-  const messageFn = (rule.meta.messages as Messages)[descriptor.messageId];
-  if (!messageFn) throw new Error(`Rule "${rule.id}" reported unknown messageId "${descriptor.messageId}".`);
-  const filePath = descriptor.file ?? defaultFile;
-  if (!filePath) throw new Error(`Rule "${rule.id}" (repo scope) must pass "file" to report().`);
-  const data = (descriptor.data ?? {}) as Record<string, unknown>;
-  const message = (messageFn as (d: Record<string, unknown>) => string)(data);
-  const range = locate(rule.id, descriptor.loc, fileFor(filePath));
-  const diagnostic: Diagnostic = {
-    ruleId: rule.id,
-    messageId: descriptor.messageId,
-    message,
-    data,
-    severity,
-    file: filePath,
-    ...range,
-    docs: rule.meta.docs,
-  };
-  if (descriptor.related?.length) diagnostic.related = descriptor.related;
-  if (descriptor.fix) diagnostic.fix = descriptor.fix;
-  return diagnostic;
+  return materialize(makeFinding(rule, severity, descriptor, fileFor, defaultFile));
+}
+
+/** Findings grouped by file, in the order they were added, read one file at a time. */
+export class FindingStore {
+  readonly #byFile = new Map<string, Finding[]>();
+
+  add(finding: Finding): void {
+    const list = this.#byFile.get(finding.file);
+    if (list) list.push(finding);
+    else this.#byFile.set(finding.file, [finding]);
+  }
+
+  files(): IterableIterator<string> {
+    return this.#byFile.keys();
+  }
+
+  /** The file's findings as diagnostics (fresh objects for rules' reports), in the order added. */
+  diagnostics(file: string): Diagnostic[] {
+    return (this.#byFile.get(file) ?? []).map(materialize);
+  }
 }
 
 function locate(ruleId: string, loc: ReportLocation | undefined, file: InstructionFile | undefined): { line: number; column: number; endLine: number; endColumn: number } {
