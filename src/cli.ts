@@ -80,6 +80,26 @@ function openOutput(file: string): number {
   return nodeFs.openSync(file, 'w');
 }
 
+/**
+ * Whether standard output is what Node writes with a synchronous file stream (fs.writeSync): a file,
+ * or a character device that is not a terminal, like /dev/null (libuv's UV_FILE).
+ */
+function stdoutIsFile(): boolean {
+  try {
+    const stat = nodeFs.fstatSync(1);
+    return stat.isFile() || (stat.isCharacterDevice() && !process.stdout.isTTY);
+  } catch {
+    return false;
+  }
+}
+
+/** Writes all of a piece to standard output (a file): a string without a Buffer copy, unless cut short. */
+function writeDirect(piece: string | Uint8Array): void {
+  if (typeof piece !== 'string') return writeFully(1, piece);
+  const written = nodeFs.writeSync(1, piece);
+  if (written < Buffer.byteLength(piece)) writeFully(1, Buffer.from(piece, 'utf8').subarray(written));
+}
+
 function parseMaxWarnings(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < -1) throw new UsageError(`--max-warnings expects a whole number, got "${value}"`);
@@ -149,11 +169,15 @@ async function main(argv: string[]): Promise<number> {
     // huge report is never held whole; with --cache the pieces are also spooled for the replay.
     const emit = (pieces: Iterable<string | Uint8Array>, keep?: Spool) => {
       const fd = flags.outputFile ? openOutput(flags.outputFile) : null;
+      // Standard output to a file (or /dev/null) is a synchronous stream whose every write is one
+      // writeSync: written so directly, without the stream's per-piece work.
+      const direct = fd === null && stdoutIsFile();
       try {
         for (const piece of pieces) {
           keep?.write(piece);
-          if (fd === null) process.stdout.write(piece);
-          else writeFully(fd, piece);
+          if (fd !== null) writeFully(fd, piece);
+          else if (direct) writeDirect(piece);
+          else process.stdout.write(piece);
         }
       } finally {
         if (fd !== null) nodeFs.closeSync(fd);

@@ -14,6 +14,7 @@ import { applySuppressions, parseDirectives } from './suppress.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
 import { gitListingSettled } from '../repo/git-listing.js';
+import { prepareCommandFiles } from '../markdown/commands.js';
 import { rules as allRules } from '../../rules/index.js';
 
 export interface LintOptions {
@@ -135,12 +136,11 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 }
 
 /**
- * Markdown trees kept alive at once, in text characters of their files: a tree takes some 30 times
- * its text. The rules' `prepare` hooks walk every file before any rule runs; past this budget a file's
- * tree is let go when the next file's is parsed (and parsed again when its rules run), so a big
- * repository holds one tree at a time and a small one parses each file once.
+ * Prepare hooks of the kit that prepare each file on its own (a cache per file): the engine runs them
+ * file by file, just before the file's rules, so the Markdown tree each parses is the one the rules
+ * read next and is let go with it. Any other hook is awaited once, with every file in scope, first.
  */
-const TREE_BUDGET_CHARS = 1 << 20;
+const PER_FILE_PREPARE: ReadonlySet<unknown> = new Set([prepareCommandFiles]);
 
 export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   let ctx: ReturnType<typeof prepare>;
@@ -160,19 +160,18 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     : () => {
         throw new Error('Markdown tree requested by a rule that did not declare needsTree');
       };
-  // Trees parsed within the budget stay; past it, only the latest one does (see TREE_BUDGET_CHARS).
-  let budget = TREE_BUDGET_CHARS;
-  let transient: InstructionFile | undefined;
-  const parserFor = (file: () => InstructionFile): MarkdownParser => {
-    let kept: boolean | undefined;
-    return (text) => {
+  // One tree at a time: parsing a file's tree lets go of the previous file's (parsed again if read
+  // again). The file loop releases each file's tree itself; this bounds the trees that prepare hooks
+  // and rules reading other files parse.
+  let latest: InstructionFile | undefined;
+  const parserFor =
+    (file: () => InstructionFile): MarkdownParser =>
+    (text) => {
       const self = file();
-      if (transient !== undefined && transient !== self) transient.releaseTree({ keepSelections: false });
-      kept ??= budget >= text.length && (budget -= text.length) >= 0;
-      transient = kept ? undefined : self;
+      if (latest !== undefined && latest !== self) latest.releaseTree({ keepSelections: false });
+      latest = self;
       return parseTree(text);
     };
-  };
 
   const covered = coverage(repo, ctx.targets, discovery);
   const findings = new FindingStore();
@@ -259,12 +258,17 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
   const unprepared = new Set<string>();
+  const couldNotPrepare = (rule: AnyRule, error: unknown) => {
+    unprepared.add(rule.id);
+    findings.add(fatal('', rule.id, `Rule "${rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
+  };
+  const perFile = enabled.filter((r) => PER_FILE_PREPARE.has(r.rule.meta.prepare));
   for (const { rule } of enabled) {
+    if (PER_FILE_PREPARE.has(rule.meta.prepare)) continue;
     try {
       await rule.meta.prepare?.(inScope);
     } catch (error) {
-      unprepared.add(rule.id);
-      findings.add(fatal('', rule.id, `Rule "${rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
+      couldNotPrepare(rule, error);
     }
   }
 
@@ -286,19 +290,30 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       findings.add(makeFinding(rule, numeric, descriptor, fileFor, defaultFile));
     };
   };
-  const ready = enabled.filter((r) => !unprepared.has(r.rule.id));
-  const fileRules = ready.filter((r) => r.rule.meta.scope === 'file');
-  const repoRules = ready.filter((r) => r.rule.meta.scope !== 'file');
-  const repoRulesReadTrees = repoRules.some((r) => r.rule.meta.needsTree);
-  // File by file, every file rule, then the file's Markdown tree is let go: at most one tree is
-  // alive at a time, whatever the size of the repository (selections repo rules read are kept).
+  const fileRules = enabled.filter((r) => !unprepared.has(r.rule.id) && r.rule.meta.scope === 'file');
+  const repoRulesReadTrees = enabled.some((r) => !unprepared.has(r.rule.id) && r.rule.meta.scope !== 'file' && r.rule.meta.needsTree);
+  // File by file, the per-file prepare hooks and every file rule, then the file's Markdown tree is
+  // let go: at most one tree is alive at a time, whatever the size of the repository (selections
+  // repo rules read are kept).
   for (const file of inScope) {
+    for (const { rule } of perFile) {
+      if (unprepared.has(rule.id)) continue;
+      try {
+        await rule.meta.prepare?.([file]);
+      } catch (error) {
+        // As if it had failed before any rule ran: the rule's findings on earlier files go too.
+        findings.retract(rule.id);
+        couldNotPrepare(rule, error);
+      }
+    }
     for (const resolved of fileRules) {
+      if (unprepared.has(resolved.rule.id)) continue;
       const fileRule = resolved.rule as FileRule;
       run(fileRule, file, () => fileRule.check({ file, repo, discovery, report: report(resolved, file.path) }, resolved.options));
     }
     file.releaseTree({ keepSelections: repoRulesReadTrees });
   }
+  const repoRules = enabled.filter((r) => !unprepared.has(r.rule.id) && r.rule.meta.scope !== 'file');
   for (const resolved of repoRules) {
     const repoRule = resolved.rule as RepoRule;
     run(repoRule, undefined, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(resolved, undefined) }, resolved.options));

@@ -91,6 +91,16 @@ export class FindingStore {
     else this.#byFile.set(finding.file, [finding]);
   }
 
+  /** Drops every finding of the rule (a rule found unable to run after it ran on some files). */
+  retract(ruleId: string): void {
+    for (const [file, list] of this.#byFile) {
+      const kept = list.filter((f) => (f instanceof Pending ? f.rule.id : f.ruleId) !== ruleId);
+      if (kept.length === list.length) continue;
+      if (kept.length === 0) this.#byFile.delete(file);
+      else this.#byFile.set(file, kept);
+    }
+  }
+
   files(): IterableIterator<string> {
     return this.#byFile.keys();
   }

@@ -40,7 +40,21 @@ export function toEslintResults(diagnostics: readonly Diagnostic[], root: string
     else byFile.set(d.file, [d]);
   }
   return [...byFile.entries()].map(([file, list]) => {
+    // One pass: the messages and the counts.
+    let errorCount = 0;
+    let fatalErrorCount = 0;
+    let warningCount = 0;
+    let fixableErrorCount = 0;
+    let fixableWarningCount = 0;
     const messages = list.map((d): EslintMessage => {
+      if (d.severity === 2) {
+        errorCount++;
+        if (d.fix) fixableErrorCount++;
+      } else if (d.severity === 1) {
+        warningCount++;
+        if (d.fix) fixableWarningCount++;
+      }
+      if (d.fatal) fatalErrorCount++;
       const m: EslintMessage = {
         ruleId: d.ruleId,
         severity: d.severity,
@@ -60,11 +74,11 @@ export function toEslintResults(diagnostics: readonly Diagnostic[], root: string
       filePath: path.join(root, file),
       messages,
       suppressedMessages: [],
-      errorCount: list.filter((d) => d.severity === 2).length,
-      fatalErrorCount: list.filter((d) => d.fatal).length,
-      warningCount: list.filter((d) => d.severity === 1).length,
-      fixableErrorCount: list.filter((d) => d.severity === 2 && d.fix).length,
-      fixableWarningCount: list.filter((d) => d.severity === 1 && d.fix).length,
+      errorCount,
+      fatalErrorCount,
+      warningCount,
+      fixableErrorCount,
+      fixableWarningCount,
       usedDeprecatedRules: [],
     };
   });
@@ -87,50 +101,14 @@ export function* jsonChunks(diagnostics: readonly Diagnostic[], root: string): G
 
 /**
  * jsonChunks for findings read one file at a time (each list one file's, files in order, as
- * LintRun.byFile() gives them): the same text, one piece per file, built without intermediate result
- * objects. Only the file being written is held.
+ * LintRun.byFile() gives them): the same text, one piece per file. Only the file being written is held.
  */
 export function* jsonFileChunks(lists: Iterable<readonly Diagnostic[]>, root: string): Generator<string> {
   let first = true;
   for (const list of lists) {
     if (list.length === 0) continue;
-    yield (first ? '[' : ',') + fileResultJson(list, root);
+    yield (first ? '[' : ',') + JSON.stringify(toEslintResults(list, root)[0]);
     first = false;
   }
   yield first ? '[]\n' : ']\n';
-}
-
-// One member of an object as JSON.stringify writes it ('' for a value it leaves out, like undefined).
-const member = (key: string, value: unknown, first = false): string => {
-  const json = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'null') : (JSON.stringify(value) as string | undefined);
-  return json === undefined ? '' : `${first ? '' : ','}"${key}":${json}`;
-};
-
-/** JSON.stringify(toEslintResults(list, root)[0]) for one file's diagnostics, key for key. */
-function fileResultJson(list: readonly Diagnostic[], root: string): string {
-  let errors = 0;
-  let fatals = 0;
-  let warnings = 0;
-  let fixableErrors = 0;
-  let fixableWarnings = 0;
-  let messages = '';
-  for (let i = 0; i < list.length; i++) {
-    const d = list[i]!;
-    if (d.severity === 2) {
-      errors++;
-      if (d.fix) fixableErrors++;
-    } else if (d.severity === 1) {
-      warnings++;
-      if (d.fix) fixableWarnings++;
-    }
-    if (d.fatal) fatals++;
-    // The first member is never left out of a message: ruleId is a string or null.
-    let m = `${i === 0 ? '{' : ',{'}"ruleId":${d.ruleId === null ? 'null' : (JSON.stringify(d.ruleId) ?? 'null')}`;
-    m += member('severity', d.severity) + member('message', d.message) + member('line', d.line) + member('column', d.column) + member('endLine', d.endLine) + member('endColumn', d.endColumn);
-    m += member('messageId', d.messageId) + member('data', d.data);
-    if (d.fatal) m += ',"fatal":true';
-    if (d.related) m += member('related', d.related);
-    messages += `${m}}`;
-  }
-  return `{"filePath":${JSON.stringify(path.join(root, list[0]!.file))},"messages":[${messages}],"suppressedMessages":[],"errorCount":${errors},"fatalErrorCount":${fatals},"warningCount":${warnings},"fixableErrorCount":${fixableErrors},"fixableWarningCount":${fixableWarnings},"usedDeprecatedRules":[]}`;
 }
