@@ -432,7 +432,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
         result: async () => loadResult(),
         run: async () => cachedRun(loadResult()),
         save: (next) => {
-          if (!next || replayKey === undefined || meta.replays[replayKey]) return;
+          if (!next || replayKey === undefined || meta.replays[replayKey] || (next.output instanceof Spool && next.output.broken)) return;
           const again = CacheReader.open(file);
           if (!again) return;
           try {

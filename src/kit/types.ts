@@ -99,6 +99,9 @@ export interface RuleMeta<M extends Messages, O extends z.ZodType> {
   /**
    * Async work the engine awaits once, before any rule runs, for the instruction files in scope
    * (e.g. a scanner with an async API); results are cached in a shared extractor that `check` reads.
+   * The kit's own per-file hook `prepareCommandFiles` is run file by file instead, just before each
+   * file's rules (same results: it prepares each file on its own), so its Markdown trees are not all
+   * alive at once.
    */
   prepare?: (files: readonly InstructionFile[]) => Promise<void>;
   messages: M;
