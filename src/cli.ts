@@ -213,15 +213,14 @@ async function main(argv: string[]): Promise<number> {
     const { createBaseline, diskLineSource, baselineFilter, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
     const root = run.root;
     const lines = diskLineSource(root, readText);
-    const all = function* (lists: Iterable<Diagnostic[]>) {
-      for (const list of lists) yield* list;
-    };
     if (flags.writeBaseline) {
       let recorded = 0;
       const counted = function* (lists: Iterable<Diagnostic[]>) {
-        for (const d of all(lists)) {
-          if (!d.fatal) recorded++;
-          yield d;
+        for (const list of lists) {
+          for (const d of list) {
+            if (!d.fatal) recorded++;
+            yield d;
+          }
         }
       };
       const baseline = createBaseline(counted(run.byFile()), lines);

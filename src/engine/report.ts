@@ -44,7 +44,7 @@ export function makeFinding(
   if (!filePath) throw new Error(`Rule "${rule.id}" (repo scope) must pass "file" to report().`);
   const data = (descriptor.data ?? {}) as Record<string, unknown>;
   (messageFn as (d: Record<string, unknown>) => string)(data);
-  const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, fileFor(filePath));
+  const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, () => fileFor(filePath));
   return new Pending(rule, severity, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
 }
 
@@ -111,12 +111,14 @@ export class FindingStore {
   }
 }
 
-function locate(ruleId: string, loc: ReportLocation | undefined, file: InstructionFile | undefined): { line: number; column: number; endLine: number; endColumn: number } {
+/** `fileOf` is asked only for a location given as offsets or a node (the file may not have been read). */
+function locate(ruleId: string, loc: ReportLocation | undefined, fileOf: () => InstructionFile | undefined): { line: number; column: number; endLine: number; endColumn: number } {
   if (!loc) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   if ('start' in loc) {
     const end = loc.end ?? loc.start;
     return { line: loc.start.line, column: loc.start.column, endLine: end.line, endColumn: end.column };
   }
+  const file = fileOf();
   if (!file) throw new Error(`Rule "${ruleId}" reported an offset in a file that is not an instruction file; pass { start, end } positions.`);
   let start: Position;
   let end: Position;
