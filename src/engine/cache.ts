@@ -76,11 +76,13 @@ function sectionBlob(fd: number, start: number, length: number): Blob {
 /**
  * Bytes written as they come to a temporary file outside the repository (a file beside the cache
  * would change the repository's listing), copied into the cache when it is saved: a big report or
- * result is never held whole. A spool that cannot be written is `broken` and the cache is not saved.
+ * result is never held whole. Where no temporary file can be made, the bytes are kept in memory; a
+ * spool that fails later is `broken`, and the cache is then not saved.
  */
 export class Spool implements Blob {
   #fd: number | null = null;
   #path: string | null = null;
+  #memory: Uint8Array[] | null = null;
   #length = 0;
   broken = false;
   readonly #cleanup = () => this.dispose();
@@ -91,15 +93,11 @@ export class Spool implements Blob {
 
   write(piece: string | Uint8Array): void {
     if (this.broken) return;
+    const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+    if (this.#fd === null && this.#memory === null) this.#open();
     try {
-      if (this.#fd === null) {
-        const dir = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-cache-'));
-        this.#path = path.join(dir, 'spool');
-        this.#fd = nodeFs.openSync(this.#path, 'w+');
-        process.once('exit', this.#cleanup);
-      }
-      const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
-      writeFully(this.#fd, bytes);
+      if (this.#memory !== null) this.#memory.push(bytes);
+      else writeFully(this.#fd!, bytes);
       this.#length += bytes.length;
     } catch {
       this.broken = true;
@@ -107,7 +105,20 @@ export class Spool implements Blob {
     }
   }
 
+  #open(): void {
+    try {
+      const dir = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-cache-'));
+      this.#path = path.join(dir, 'spool');
+      process.once('exit', this.#cleanup);
+      this.#fd = nodeFs.openSync(this.#path, 'w+');
+    } catch {
+      this.dispose();
+      this.#memory = [];
+    }
+  }
+
   chunks(): Iterable<Uint8Array> {
+    if (this.#memory !== null) return this.#memory;
     return this.#fd === null ? [] : sectionBlob(this.#fd, 0, this.#length).chunks();
   }
 
@@ -116,6 +127,7 @@ export class Spool implements Blob {
     if (this.#path !== null) nodeFs.rmSync(path.dirname(this.#path), { recursive: true, force: true });
     this.#fd = null;
     this.#path = null;
+    this.#memory = null;
     process.removeListener('exit', this.#cleanup);
   }
 }
