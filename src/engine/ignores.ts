@@ -17,12 +17,6 @@ export interface IgnoresSource {
   at?: readonly string[];
 }
 
-export function applyIgnores(diagnostics: Diagnostic[], entries: readonly IgnoreEntry[], today: Date, source?: IgnoresSource): Diagnostic[] {
-  if (entries.length === 0) return diagnostics;
-  const ignores = compileIgnores(entries, today, source);
-  return [...diagnostics.filter(ignores.keeps), ...ignores.expired];
-}
-
 /** The config `ignores` compiled once: which findings they keep, and the expired entries' own findings. */
 export interface CompiledIgnores {
   keeps(d: Diagnostic): boolean;

@@ -48,7 +48,7 @@ export function makeFinding(
   return new Pending(rule, severity, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
 }
 
-/** The diagnostic of a finding, exactly as makeDiagnostic builds it (a new object for a rule's report). */
+/** The diagnostic of a finding (a new object, message built now, for a rule's report). */
 export function materialize(finding: Finding): Diagnostic {
   if (!(finding instanceof Pending)) return finding;
   const { rule } = finding;
@@ -68,17 +68,6 @@ export function materialize(finding: Finding): Diagnostic {
   if (finding.related) diagnostic.related = finding.related;
   if (finding.fix) diagnostic.fix = finding.fix;
   return diagnostic;
-}
-
-/** Turns a rule's report() call into a diagnostic with exact positions (see makeFinding). */
-export function makeDiagnostic(
-  rule: AnyRule,
-  severity: NumericSeverity,
-  descriptor: ReportDescriptor<Messages>,
-  fileFor: (path: string) => InstructionFile | undefined,
-  defaultFile: string | undefined,
-): Diagnostic {
-  return materialize(makeFinding(rule, severity, descriptor, fileFor, defaultFile));
 }
 
 /** Findings grouped by file, in the order they were added, read one file at a time. */

@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../kit/types.js';
-import { formatJson, jsonChunks, jsonFileChunks } from './json.js';
+import { formatJson, jsonFileChunks } from './json.js';
 import { formatStylish, stylishChunks } from './stylish.js';
 import { formatSarif, type RuleInfo } from './sarif.js';
 import { formatGithub } from './github.js';
@@ -31,12 +31,6 @@ export interface FormatContext {
   color: boolean;
   /** File text for stylish code frames, or undefined for none. */
   source?: (file: string) => string | undefined;
-}
-
-/** formatResults in pieces whose concatenation is its text (JSON streams per file; others are one piece). */
-export function* formatResultsInChunks(format: FormatName, diagnostics: readonly Diagnostic[], ctx: FormatContext): Generator<string> {
-  if (format === 'json') yield* jsonChunks(diagnostics, ctx.root);
-  else yield formatResults(format, diagnostics, ctx);
 }
 
 /**
