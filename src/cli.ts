@@ -10,7 +10,8 @@ import * as nodePath from 'node:path';
 import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
-import type { CacheSession } from './engine/cache.js';
+import type { CacheSession, Spool } from './engine/cache.js';
+import type { Diagnostic } from './kit/types.js';
 import { writeFully } from './repo/write-fully.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -88,6 +89,26 @@ function openOutput(file: string): number {
   return nodeFs.openSync(file, 'w');
 }
 
+/**
+ * Whether standard output is what Node writes with a synchronous file stream (fs.writeSync): a file,
+ * or a character device that is not a terminal, like /dev/null (libuv's UV_FILE).
+ */
+function stdoutIsFile(): boolean {
+  try {
+    const stat = nodeFs.fstatSync(1);
+    return stat.isFile() || (stat.isCharacterDevice() && !process.stdout.isTTY);
+  } catch {
+    return false;
+  }
+}
+
+/** Writes all of a piece to standard output (a file): a string without a Buffer copy, unless cut short. */
+function writeDirect(piece: string | Uint8Array): void {
+  if (typeof piece !== 'string') return writeFully(1, piece);
+  const written = nodeFs.writeSync(1, piece);
+  if (written < Buffer.byteLength(piece)) writeFully(1, Buffer.from(piece, 'utf8').subarray(written));
+}
+
 function parseMaxWarnings(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < -1) throw new UsageError(`--max-warnings expects a whole number, got "${value}"`);
@@ -144,9 +165,9 @@ export async function main(argv: string[]): Promise<number> {
     const replayKey = flags.cache && !flags.fix && !flags.writeBaseline ? replayKeyOf(flags) : undefined;
     let session: CacheSession | undefined;
     const lint = async (o: LintOptions) => {
-      if (!flags.cache) return (await import('./engine/lint.js')).lint(o);
+      if (!flags.cache) return (await import('./engine/lint.js')).lintRun(o);
       session = await (await import('./engine/cache.js')).openCache(o, { location: flags.cacheLocation, replayKey });
-      return session.replay ? null : session.result();
+      return session.replay ? null : session.run();
     };
     let stderr = '';
     const warn = (line: string) => {
@@ -154,34 +175,42 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(line);
     };
     // The report is written piece by piece (stdout to a file or pipe is synchronous on POSIX), so a
-    // huge report is never held whole; with --cache the pieces are also kept for the replay.
-    const emit = (pieces: Iterable<string | Uint8Array>, keep?: (string | Uint8Array)[]) => {
+    // huge report is never held whole; with --cache the pieces are also spooled for the replay.
+    const emit = (pieces: Iterable<string | Uint8Array>, keep?: Spool) => {
       const fd = flags.outputFile ? openOutput(flags.outputFile) : null;
+      // Standard output to a file (or /dev/null) is a synchronous stream whose every write is one
+      // writeSync: written so directly, without the stream's per-piece work.
+      const direct = fd === null && stdoutIsFile();
       try {
         for (const piece of pieces) {
-          keep?.push(piece);
-          if (fd === null) process.stdout.write(piece);
-          else writeFully(fd, piece);
+          keep?.write(piece);
+          if (fd !== null) writeFully(fd, piece);
+          else if (direct) writeDirect(piece);
+          else process.stdout.write(piece);
         }
       } finally {
         if (fd !== null) nodeFs.closeSync(fd);
       }
     };
-    let result = await lint(options);
-    if (result === null && session?.replay) {
+    let run = await lint(options);
+    if (run === null && session?.replay) {
       const { replay } = session;
-      emit([replay.output]);
+      emit(replay.output.chunks());
       if (replay.stderr) process.stderr.write(replay.stderr);
       exitCode = replay.exitCode;
       return;
     }
-    if (result === null) throw new Error('the cache returned neither a replay nor a result');
-    if (flags.fix && result.diagnostics.some((d) => d.fix)) {
-      const { applyFixes } = await import('./engine/fix.js');
-      const outcome = applyFixes(result.root, result.diagnostics);
-      for (const r of outcome.refused) warn(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
-      // Lint again so the report (and exit code) reflect the files as they are now.
-      result = (await lint(options)) ?? result;
+    if (run === null) throw new Error('the cache returned neither a replay nor a result');
+    if (flags.fix) {
+      const fixable: Diagnostic[] = [];
+      for (const list of run.byFile()) for (const d of list) if (d.fix) fixable.push(d);
+      if (fixable.length > 0) {
+        const { applyFixes } = await import('./engine/fix.js');
+        const outcome = applyFixes(run.root, fixable);
+        for (const r of outcome.refused) warn(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
+        // Lint again so the report (and exit code) reflect the files as they are now.
+        run = (await lint(options)) ?? run;
+      }
     }
     const readText = (abs: string) => {
       try {
@@ -190,50 +219,77 @@ export async function main(argv: string[]): Promise<number> {
         return undefined;
       }
     };
-    const { createBaseline, diskLineSource, filterBaseline, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
-    const root = result.root;
+    const { createBaseline, diskLineSource, baselineFilter, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
+    const root = run.root;
     const lines = diskLineSource(root, readText);
     if (flags.writeBaseline) {
-      const baseline = createBaseline(result.diagnostics, lines);
+      let recorded = 0;
+      const counted = function* (lists: Iterable<Diagnostic[]>) {
+        for (const list of lists) {
+          for (const d of list) {
+            if (!d.fatal) recorded++;
+            yield d;
+          }
+        }
+      };
+      const baseline = createBaseline(counted(run.byFile()), lines);
       nodeFs.writeFileSync(flags.writeBaseline, serializeBaseline(baseline));
-      process.stderr.write(`agents-lint: recorded ${result.diagnostics.filter((d) => !d.fatal).length} finding(s) in ${flags.writeBaseline}\n`);
+      process.stderr.write(`agents-lint: recorded ${recorded} finding(s) in ${flags.writeBaseline}\n`);
       session?.save();
       return;
     }
-    let diagnostics = result.diagnostics;
+    let keep: ((d: Diagnostic) => boolean) | undefined;
     if (flags.baseline) {
       const text = readText(nodePath.resolve(flags.baseline));
       if (text === undefined) throw new UsageError(`cannot read the baseline ${flags.baseline}; create it with --write-baseline ${flags.baseline}`);
       try {
-        diagnostics = filterBaseline(diagnostics, parseBaseline(text), lines);
+        keep = baselineFilter(parseBaseline(text), lines);
       } catch (error) {
         throw new UsageError(`${flags.baseline}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
-    const shown = flags.quiet ? diagnostics.filter((d) => d.severity === 2) : diagnostics;
+    // Counted as they are written: the exit code needs only the totals.
+    let errors = 0;
+    let warnings = 0;
+    let fatal = false;
+    const quiet = flags.quiet ?? false;
+    const reported = function* (lists: Iterable<Diagnostic[]>) {
+      for (const list of lists) {
+        const kept = keep ? list.filter(keep) : list;
+        for (const d of kept) {
+          if (d.severity === 2) errors++;
+          else warnings++;
+          if (d.fatal) fatal = true;
+        }
+        const shown = quiet ? kept.filter((d) => d.severity === 2) : kept;
+        if (shown.length > 0) yield shown;
+      }
+    };
     const toTerminal = !flags.outputFile && Boolean(process.stdout.isTTY);
-    const { formatResultsInChunks } = await import('./formatters/index.js');
-    const output = formatResultsInChunks(flags.format as FormatName, shown, {
+    const { formatFileLists } = await import('./formatters/index.js');
+    const output = formatFileLists(flags.format as FormatName, reported(run.byFile()), {
       root,
       cwd: process.cwd(),
       workspace: process.env['GITHUB_WORKSPACE'] || undefined,
-      rules: result.rules,
-      files: result.files,
+      rules: run.rules,
+      files: run.files,
       version: VERSION,
       color: !flags.outputFile && useColor(flags),
       source: toTerminal ? (file) => readText(nodePath.join(root, file)) : undefined,
     });
-    const printed: (string | Uint8Array)[] | undefined = replayKey === undefined ? undefined : [];
+    const printed = replayKey === undefined || !session ? undefined : new (await import('./engine/cache.js')).Spool();
     emit(output, printed);
-    const errors = diagnostics.filter((d) => d.severity === 2).length;
-    const warnings = diagnostics.length - errors;
-    if (diagnostics.some((d) => d.fatal)) exitCode = 2;
+    if (fatal) exitCode = 2;
     else if (errors > 0) exitCode = 1;
     else if (flags.maxWarnings !== undefined && flags.maxWarnings >= 0 && warnings > flags.maxWarnings) {
       warn(`agents-lint found too many warnings (maximum: ${flags.maxWarnings}).\n`);
       exitCode = 1;
     }
-    session?.save(printed === undefined ? undefined : { output: Buffer.concat(printed.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p))), stderr, exitCode });
+    try {
+      session?.save(printed === undefined ? undefined : { output: printed, stderr, exitCode });
+    } finally {
+      printed?.dispose();
+    }
   });
   program
     .command('init')

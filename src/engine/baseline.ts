@@ -24,7 +24,7 @@ export type LineSource = (file: string, line: number) => string | undefined;
 
 const keyOf = (d: Diagnostic, lines: LineSource) => JSON.stringify([d.file, d.ruleId, d.messageId, (lines(d.file, d.line) ?? '').trim()]);
 
-export function createBaseline(diagnostics: readonly Diagnostic[], lines: LineSource): Baseline {
+export function createBaseline(diagnostics: Iterable<Diagnostic>, lines: LineSource): Baseline {
   const counts = new Map<string, BaselineEntry>();
   for (const d of diagnostics) {
     if (d.fatal) continue;
@@ -56,26 +56,39 @@ export function parseBaseline(text: string): Baseline {
 
 /** The diagnostics not accounted for by the baseline (each entry absorbs up to `count` findings). */
 export function filterBaseline(diagnostics: readonly Diagnostic[], baseline: Baseline, lines: LineSource): Diagnostic[] {
+  return diagnostics.filter(baselineFilter(baseline, lines));
+}
+
+/**
+ * filterBaseline as a predicate, for diagnostics read one file at a time: it must see them all, in
+ * order (each entry absorbs the first `count` findings it matches).
+ */
+export function baselineFilter(baseline: Baseline, lines: LineSource): (d: Diagnostic) => boolean {
   const remaining = new Map<string, number>();
   for (const e of baseline.entries) {
     const key = JSON.stringify([e.file, e.ruleId ?? null, e.messageId, e.source.trim()]);
     remaining.set(key, (remaining.get(key) ?? 0) + (Number.isInteger(e.count) && e.count > 0 ? e.count : 1));
   }
-  return diagnostics.filter((d) => {
+  return (d) => {
     if (d.fatal) return true;
     const key = keyOf(d, lines);
     const left = remaining.get(key) ?? 0;
     if (left === 0) return true;
     remaining.set(key, left - 1);
     return false;
-  });
+  };
 }
 
-/** A LineSource over the files on disk under `root`, each read once. */
+/** A LineSource over the files on disk under `root`, each read once per run of its findings. */
 export function diskLineSource(root: string, read: (abs: string) => string | undefined): LineSource {
-  const cache = new Map<string, string[] | undefined>();
+  // Findings come file by file: the lines of the latest file are all that is kept.
+  let current: string | undefined;
+  let lines: string[] | undefined;
   return (file, line) => {
-    if (!cache.has(file)) cache.set(file, read(`${root}/${file}`)?.split(/\r?\n/));
-    return cache.get(file)?.[line - 1];
+    if (file !== current) {
+      current = file;
+      lines = read(`${root}/${file}`)?.split(/\r?\n/);
+    }
+    return lines?.[line - 1];
   };
 }

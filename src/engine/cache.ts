@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Diagnostic } from '../kit/types.js';
 import type { RuleInfo } from '../formatters/sarif.js';
@@ -7,7 +8,7 @@ import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } f
 import { listFiles } from '../repo/walk.js';
 import { writeFully } from '../repo/write-fully.js';
 import { VERSION } from '../version.js';
-import type { LintOptions, LintResult } from './lint.js';
+import type { LintOptions, LintResult, LintRun } from './lint.js';
 
 /**
  * `--cache` (ESLint-style, opt-in). A run's result is stored with everything it observed through the
@@ -30,11 +31,105 @@ export interface CachedResult extends Omit<LintResult, 'rules'> {
   rules: RuleInfo[];
 }
 
+/** A cold or warm run as the CLI reads it: the result's findings one file at a time. */
+export interface CachedRun extends Omit<LintRun, 'rules'> {
+  rules: RuleInfo[];
+}
+
+/** Bytes to copy into the cache file: in memory, a spool, or a section of the previous cache file. */
+interface Blob {
+  readonly length: number;
+  chunks(): Iterable<Uint8Array>;
+}
+
 /** What the CLI printed for one combination of output flags, replayed byte for byte by a warm run. */
 export interface Replay {
-  output: Uint8Array;
+  output: Blob;
   stderr: string;
   exitCode: number;
+}
+
+const CHUNK = 1 << 20;
+
+const bufferBlob = (bytes: Uint8Array): Blob => ({ length: bytes.length, chunks: () => [bytes] });
+
+/** A section of an open file, read a chunk at a time. */
+function sectionBlob(fd: number, start: number, length: number): Blob {
+  return {
+    length,
+    *chunks() {
+      for (let done = 0; done < length; ) {
+        const chunk = Buffer.allocUnsafe(Math.min(CHUNK, length - done));
+        let filled = 0;
+        while (filled < chunk.length) {
+          const n = nodeFs.readSync(fd, chunk, filled, chunk.length - filled, start + done + filled);
+          if (n === 0) throw new Error('cache file cut short');
+          filled += n;
+        }
+        done += filled;
+        yield chunk;
+      }
+    },
+  };
+}
+
+/**
+ * Bytes written as they come to a temporary file outside the repository (a file beside the cache
+ * would change the repository's listing), copied into the cache when it is saved: a big report or
+ * result is never held whole. Where no temporary file can be made, the bytes are kept in memory; a
+ * spool that fails later is `broken`, and the cache is then not saved.
+ */
+export class Spool implements Blob {
+  #fd: number | null = null;
+  #path: string | null = null;
+  #memory: Uint8Array[] | null = null;
+  #length = 0;
+  broken = false;
+  readonly #cleanup = () => this.dispose();
+
+  get length(): number {
+    return this.#length;
+  }
+
+  write(piece: string | Uint8Array): void {
+    if (this.broken) return;
+    const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+    if (this.#fd === null && this.#memory === null) this.#open();
+    try {
+      if (this.#memory !== null) this.#memory.push(bytes);
+      else writeFully(this.#fd!, bytes);
+      this.#length += bytes.length;
+    } catch {
+      this.broken = true;
+      this.dispose();
+    }
+  }
+
+  #open(): void {
+    try {
+      const dir = nodeFs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-cache-'));
+      this.#path = path.join(dir, 'spool');
+      process.once('exit', this.#cleanup);
+      this.#fd = nodeFs.openSync(this.#path, 'w+');
+    } catch {
+      this.dispose();
+      this.#memory = [];
+    }
+  }
+
+  chunks(): Iterable<Uint8Array> {
+    if (this.#memory !== null) return this.#memory;
+    return this.#fd === null ? [] : sectionBlob(this.#fd, 0, this.#length).chunks();
+  }
+
+  dispose(): void {
+    if (this.#fd !== null) nodeFs.closeSync(this.#fd);
+    if (this.#path !== null) nodeFs.rmSync(path.dirname(this.#path), { recursive: true, force: true });
+    this.#fd = null;
+    this.#path = null;
+    this.#memory = null;
+    process.removeListener('exit', this.#cleanup);
+  }
 }
 
 interface Section {
@@ -226,6 +321,11 @@ class CacheReader {
     return out;
   }
 
+  /** The section, read when it is copied (the reader must still be open then). */
+  blob(at: Section): Blob {
+    return sectionBlob(this.fd, this.base + at.offset, at.length);
+  }
+
   close(): void {
     nodeFs.closeSync(this.fd);
   }
@@ -237,13 +337,16 @@ function close(fd: number): null {
 }
 
 /** Writes to a temporary file beside the cache, then renames it: readers never see half a cache. */
-function writeAtomically(file: string, parts: readonly (string | Uint8Array)[]): void {
+function writeAtomically(file: string, parts: readonly (string | Blob)[]): void {
   const tmp = `${file}.${process.pid}.tmp`;
   try {
     nodeFs.mkdirSync(path.dirname(file), { recursive: true });
     const fd = nodeFs.openSync(tmp, 'w');
     try {
-      for (const part of parts) writeFully(fd, part);
+      for (const part of parts) {
+        if (typeof part === 'string') writeFully(fd, part);
+        else for (const chunk of part.chunks()) writeFully(fd, chunk);
+      }
     } finally {
       nodeFs.closeSync(fd);
     }
@@ -256,12 +359,45 @@ function writeAtomically(file: string, parts: readonly (string | Uint8Array)[]):
 
 /** A run through the cache: a replay when one is stored for these output flags, else the result. */
 export interface CacheSession {
-  /** What the CLI printed last time with the same output flags (only when the cache is valid). */
+  /**
+   * What the CLI printed last time with the same output flags (only when the cache is valid); its
+   * output is read from the cache file when it is copied out, and only before save().
+   */
   replay: Replay | null;
   /** The result: from the cache when it is valid, else from a fresh lint (whose observations are recorded). */
   result(): Promise<CachedResult>;
+  /** The same result read file by file (a cold run is not held whole). */
+  run(): Promise<CachedRun>;
   /** Stores the result (and what the CLI printed for `replayKey`); a valid cache with nothing new is left alone. */
   save(replay?: Replay): void;
+}
+
+/** A run's findings collected, for result(). */
+function collect(run: CachedRun): CachedResult {
+  const diagnostics: Diagnostic[] = [];
+  for (const list of run.byFile()) for (const d of list) diagnostics.push(d);
+  return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules };
+}
+
+/** A stored result read file by file (it is sorted: one run per file). */
+function cachedRun(result: CachedResult): CachedRun {
+  return {
+    root: result.root,
+    rootKind: result.rootKind,
+    files: result.files,
+    rules: result.rules,
+    *byFile() {
+      let run: Diagnostic[] = [];
+      for (const d of result.diagnostics) {
+        if (run.length > 0 && run[0]!.file !== d.file) {
+          yield run;
+          run = [];
+        }
+        run.push(d);
+      }
+      if (run.length > 0) yield run;
+    },
+  };
 }
 
 /**
@@ -271,22 +407,25 @@ export interface CacheSession {
  */
 export async function openCache(options: LintOptions, { location, version = VERSION, replayKey }: { location?: string; version?: string; replayKey?: string } = {}): Promise<CacheSession> {
   // The engine (rules, parsers) is loaded only when the cache cannot answer.
-  const lint = async (o: LintOptions) => (await import('./lint.js')).lint(o);
+  const lintRun = async (o: LintOptions) => (await import('./lint.js')).lintRun(o);
   // Only a run on the real file system can be checked later against the real file system.
   if (options.fs) {
-    const result = toCached(await lint(options));
-    return { replay: null, result: async () => result, save: () => undefined };
+    const run = toCachedRun(await lintRun(options));
+    return { replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
   }
   const base = options.cwd ?? process.cwd();
   const file = await cachePath(options, base, location);
   const key = runKey(options, base, version);
   const reader = CacheReader.open(file);
+  let keepOpen = false;
   try {
     const valid = reader !== null && stillValid(reader.meta, key, file);
     if (valid && reader) {
       const { meta } = reader;
       const stored = replayKey === undefined ? undefined : meta.replays[replayKey];
-      const replay = stored ? { output: reader.section(stored), stderr: stored.stderr, exitCode: stored.exitCode } : null;
+      // A replay is read from this reader as it is printed: it stays open until then.
+      keepOpen = stored !== undefined;
+      const replay = stored ? { output: closing(reader, reader.blob(stored)), stderr: stored.stderr, exitCode: stored.exitCode } : null;
       const resultBytes = replay ? null : reader.section(meta.result);
       let cachedResult: CachedResult | undefined;
       // The reader is closed once this returns: a result asked for after a replay is read anew.
@@ -300,19 +439,20 @@ export async function openCache(options: LintOptions, { location, version = VERS
         }
       };
       const loadResult = () => (cachedResult ??= JSON.parse((resultBytes ?? reread()).toString('utf8')) as CachedResult);
-      // Sections the file already holds, copied when a new replay is added.
-      const held = { result: resultBytes, replays: new Map<string, Replay>() };
       return {
         replay,
         result: async () => loadResult(),
+        run: async () => cachedRun(loadResult()),
         save: (next) => {
-          if (!next || replayKey === undefined || meta.replays[replayKey]) return;
+          if (!next || replayKey === undefined || meta.replays[replayKey] || (next.output instanceof Spool && next.output.broken)) return;
           const again = CacheReader.open(file);
           if (!again) return;
           try {
-            for (const [k, at] of Object.entries(meta.replays)) held.replays.set(k, { output: again.section(at), stderr: at.stderr, exitCode: at.exitCode });
-            held.replays.set(replayKey, next);
-            writeCache(file, meta, held.result ?? again.section(meta.result), held.replays);
+            // Sections the file already holds, copied from it as the new file is written.
+            const replays = new Map<string, Replay>();
+            for (const [k, at] of Object.entries(meta.replays)) replays.set(k, { output: again.blob(at), stderr: at.stderr, exitCode: at.exitCode });
+            replays.set(replayKey, next);
+            writeCache(file, meta, resultBytes ? bufferBlob(resultBytes) : again.blob(meta.result), replays);
           } finally {
             again.close();
           }
@@ -320,34 +460,90 @@ export async function openCache(options: LintOptions, { location, version = VERS
       };
     }
   } finally {
-    reader?.close();
+    if (!keepOpen) reader?.close();
   }
 
   const fs = new RecordingFileSystem(new NodeFileSystem(), file);
-  const result = await lint({ ...options, fs });
-  const stored = toCached(result);
-  const resultText = JSON.stringify(stored);
+  const fresh = toCachedRun(await lintRun({ ...options, fs }));
+  // The result is stored as JSON.stringify(CachedResult) would write it, spooled file by file as it
+  // is first read; what the run returns went through the same JSON round trip, so cold and warm
+  // reports are identical.
+  const head = `{"root":${JSON.stringify(fresh.root)},"rootKind":${JSON.stringify(fresh.rootKind)},"diagnostics":[`;
+  const tail = `],"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)}}`;
+  const roundTrip = JSON.parse(`{"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)}}`) as Pick<CachedResult, 'files' | 'rules'>;
+  let spool: Spool | null = null;
+  let spooled = false;
+  const run: CachedRun = {
+    root: fresh.root,
+    rootKind: fresh.rootKind,
+    files: roundTrip.files,
+    rules: roundTrip.rules,
+    *byFile() {
+      // The first complete pass fills the spool; a later pass only reads.
+      let filling = spooled ? null : new Spool();
+      try {
+        let first = true;
+        filling?.write(head);
+        for (const list of fresh.byFile()) {
+          const json = JSON.stringify(list);
+          filling?.write(first ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
+          first = false;
+          yield JSON.parse(json) as Diagnostic[];
+        }
+        if (!filling) return;
+        filling.write(tail);
+        spool = filling;
+        filling = null;
+        spooled = true;
+      } finally {
+        // A pass left unfinished leaves no spool behind.
+        filling?.dispose();
+      }
+    },
+  };
   return {
     replay: null,
-    // What a warm run will return: the same JSON round trip, so cold and warm reports are identical.
-    result: async () => JSON.parse(resultText) as CachedResult,
+    result: async () => collect(run),
+    run: async () => run,
     save: (next) => {
+      if (!spooled) for (const list of run.byFile()) void list;
+      if (!spool || spool.broken || (next?.output instanceof Spool && next.output.broken)) return;
       const meta = {
         key,
-        root: result.root,
-        listing: listingSig(result.root, file),
+        root: fresh.root,
+        listing: listingSig(fresh.root, file),
         reads: [...fs.reads.values()].filter(([abs]) => abs !== file),
         probes: [...fs.probes].filter(([abs]) => abs !== file),
         lists: [...fs.lists],
         realpaths: [...fs.realpaths],
       };
-      writeCache(file, meta, Buffer.from(resultText, 'utf8'), new Map(next && replayKey !== undefined ? [[replayKey, next]] : []));
+      try {
+        writeCache(file, meta, spool, new Map(next && replayKey !== undefined ? [[replayKey, next]] : []));
+      } finally {
+        spool.dispose();
+        spool = null;
+        spooled = false;
+      }
+    },
+  };
+}
+
+/** A blob that closes its reader once it has been read through. */
+function closing(reader: CacheReader, blob: Blob): Blob {
+  return {
+    length: blob.length,
+    *chunks() {
+      try {
+        yield* blob.chunks();
+      } finally {
+        reader.close();
+      }
     },
   };
 }
 
 /** Writes metadata and sections in one atomic replacement. */
-function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' | 'replays'> & { root: string }, result: Uint8Array, replays: ReadonlyMap<string, Replay>): void {
+function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' | 'replays'> & { root: string }, result: Blob, replays: ReadonlyMap<string, Replay>): void {
   let offset = 0;
   const place = (length: number) => {
     const at = { offset, length };
@@ -369,11 +565,13 @@ export async function cachedLint(options: LintOptions, opts: { location?: string
   return result;
 }
 
-/** The result as the cache keeps it: rules reduced to what formatters describe. */
-function toCached(result: LintResult): CachedResult {
+/** The run as the cache keeps it: rules reduced to what formatters describe. */
+function toCachedRun(run: LintRun): CachedRun {
   return {
-    ...result,
-    diagnostics: result.diagnostics as Diagnostic[],
-    rules: result.rules.map((r) => ({ id: r.id, meta: { description: r.meta.description, docs: r.meta.docs, severity: r.meta.severity, tags: r.meta.tags } })),
+    root: run.root,
+    rootKind: run.rootKind,
+    files: run.files,
+    rules: run.rules.map((r) => ({ id: r.id, meta: { description: r.meta.description, docs: r.meta.docs, severity: r.meta.severity, tags: r.meta.tags } })),
+    byFile: () => run.byFile(),
   };
 }

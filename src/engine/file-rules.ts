@@ -3,11 +3,16 @@ import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 import type { ResolvedRule } from '../config/load.js';
-import { makeDiagnostic } from './report.js';
+import { makeFinding, type Finding } from './report.js';
 
 /** A diagnostic about the run itself (a crashed rule, an unreadable file), on line 1. */
 export function fatalDiagnostic(file: string, ruleId: string | null, message: string): Diagnostic {
   return { ruleId, messageId: 'fatal', message, data: {}, severity: 2, fatal: true, file, line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+/** The fatal diagnostic of a rule whose prepare hook threw. */
+export function unpreparedDiagnostic(ruleId: string, message: string): Diagnostic {
+  return fatalDiagnostic('', ruleId, `Rule "${ruleId}" could not prepare: ${message}. Please report this bug; the other rules still ran.`);
 }
 
 export interface FileRuleContext {
@@ -16,16 +21,16 @@ export interface FileRuleContext {
   discovery: DiscoveryView;
   /** Instruction files by path, for reports that point into another file. */
   fileFor: (path: string) => InstructionFile | undefined;
-  sink: (diagnostic: Diagnostic) => void;
-  /** Rules whose prepare hook failed (prepareFile): they no longer run. */
-  unprepared: ReadonlySet<string>;
+  sink: (finding: Finding) => void;
+  /** Rules whose prepare hook failed, with the error (prepareFile): they no longer run. */
+  unprepared: ReadonlyMap<string, string>;
   /** AGENTS_LINT_TIMING: milliseconds per rule id. */
   timing?: Map<string, number>;
 }
 
 /**
  * Runs every file rule on one file; a rule that throws becomes a fatal diagnostic naming it while
- * the others still run. The same code in the main thread and in shard workers (shards.ts), so a
+ * the others still run. The same code in the main thread and in lint workers (shards.ts), so a
  * file's findings do not depend on which thread linted it.
  */
 export function runFileRules(file: InstructionFile, ctx: FileRuleContext): void {
@@ -33,7 +38,7 @@ export function runFileRules(file: InstructionFile, ctx: FileRuleContext): void 
     if (ctx.unprepared.has(rule.id)) continue;
     const fileRule = rule as FileRule;
     const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
-    const report = (descriptor: ReportDescriptor<Messages>) => ctx.sink(makeDiagnostic(rule, numeric, descriptor, ctx.fileFor, file.path));
+    const report = (descriptor: ReportDescriptor<Messages>) => ctx.sink(makeFinding(rule, numeric, descriptor, ctx.fileFor, file.path));
     const started = ctx.timing ? performance.now() : 0;
     try {
       fileRule.check({ file, repo: ctx.repo, discovery: ctx.discovery, report }, options);
@@ -46,17 +51,18 @@ export function runFileRules(file: InstructionFile, ctx: FileRuleContext): void 
 }
 
 /**
- * Runs the rules' `prepare` hooks (async work such as the sh-syntax checks) for one file. A hook that
- * throws disables its rule for the rest of the run, with one fatal diagnostic.
+ * Runs the file rules' `prepare` hooks (async work such as the sh-syntax checks or the secret scan,
+ * cached per file) for one file, just before its rules, so the Markdown tree a hook parses is the
+ * one the rules read next. A hook that throws is recorded in `unprepared`: the engine then withdraws
+ * the rule's findings on every file and reports it once, as if it had failed before any rule ran.
  */
-export async function prepareFile(file: InstructionFile, rules: readonly ResolvedRule[], unprepared: Set<string>, sink: (d: Diagnostic) => void): Promise<void> {
+export async function prepareFile(file: InstructionFile, rules: readonly ResolvedRule[], unprepared: Map<string, string>): Promise<void> {
   for (const { rule } of rules) {
     if (!rule.meta.prepare || unprepared.has(rule.id)) continue;
     try {
       await rule.meta.prepare([file]);
     } catch (error) {
-      unprepared.add(rule.id);
-      sink(fatalDiagnostic('', rule.id, `Rule "${rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
+      unprepared.set(rule.id, error instanceof Error ? error.message : String(error));
     }
   }
 }

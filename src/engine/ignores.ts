@@ -17,23 +17,30 @@ export interface IgnoresSource {
   at?: readonly string[];
 }
 
-export function applyIgnores(diagnostics: Diagnostic[], entries: readonly IgnoreEntry[], today: Date, source?: IgnoresSource): Diagnostic[] {
-  if (entries.length === 0) return diagnostics;
+/** The config `ignores` compiled once: which findings they keep, and the expired entries' own findings. */
+export interface CompiledIgnores {
+  keeps(d: Diagnostic): boolean;
+  /** One finding per expired entry (in the config file), in the order of the entries. */
+  expired: Diagnostic[];
+}
+
+export function compileIgnores(entries: readonly IgnoreEntry[], today: Date, source?: IgnoresSource): CompiledIgnores {
+  if (entries.length === 0) return { keeps: () => true, expired: [] };
   const day = today.toISOString().slice(0, 10);
   const active = entries.map((entry) => {
     const spec = typeof entry === 'string' ? { files: [entry] } : { ...entry, files: Array.isArray(entry.files) ? entry.files : [entry.files] };
     return { ...spec, match: picomatch(spec.files, { dot: true }), expired: 'until' in spec && spec.until !== undefined && spec.until < day };
   });
-  const out: Diagnostic[] = [];
-  for (const d of diagnostics) {
+  const keeps = (d: Diagnostic) => {
     const hidden = active.some((e) => !e.expired && e.match(d.file) && (!('rules' in e) || !e.rules || (d.ruleId !== null && e.rules.includes(d.ruleId))));
-    if (!hidden || d.fatal) out.push(d);
-  }
+    return !hidden || Boolean(d.fatal);
+  };
+  const expired: Diagnostic[] = [];
   const tree = source?.text !== undefined ? parseTree(source.text) : undefined;
   active.forEach((e, i) => {
     if (e.expired && 'until' in e) {
       const range = tree && source?.text !== undefined ? entryRange(source.text, tree, [...(source.at ?? []), 'ignores', i]) : undefined;
-      out.push({
+      expired.push({
         ruleId: null,
         messageId: 'expiredIgnore',
         message: `The config "ignores" entry for ${e.files.join(', ')} expired on ${e.until}; fix the findings it hid or extend the date.`,
@@ -44,7 +51,7 @@ export function applyIgnores(diagnostics: Diagnostic[], entries: readonly Ignore
       });
     }
   });
-  return out;
+  return { keeps, expired };
 }
 
 function entryRange(text: string, tree: NonNullable<ReturnType<typeof parseTree>>, at: (string | number)[]): { line: number; column: number; endLine: number; endColumn: number } | undefined {

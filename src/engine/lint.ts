@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
+import type { InstructionKind } from '../repo/instruction-names.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem } from '../repo/vfs.js';
@@ -7,10 +8,10 @@ import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type R
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
-import { compareDiagnostics, makeDiagnostic } from './report.js';
-import { fatalDiagnostic, prepareFile, runFileRules } from './file-rules.js';
+import { compareDiagnostics, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
+import { fatalDiagnostic, prepareFile, runFileRules, unpreparedDiagnostic } from './file-rules.js';
 import { startShards } from './shards.js';
-import { applyIgnores } from './ignores.js';
+import { compileIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
@@ -121,33 +122,69 @@ export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean }
   return { root, repo, codex, discovery, rules, config: root.config, targets };
 }
 
+/**
+ * A lint run whose findings are read file by file: what lint() returns, without every finding of a
+ * big repository alive at once (the CLI formats and writes each file's findings, then lets them go).
+ */
+export interface LintRun extends Omit<LintResult, 'diagnostics'> {
+  /**
+   * lint()'s diagnostics, in the same order, one non-empty list per file (files in path order).
+   * Each pass builds the diagnostics afresh; the run can be read more than once.
+   */
+  byFile(): Generator<Diagnostic[]>;
+}
+
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
+  const run = await lintRun(options);
+  const diagnostics: Diagnostic[] = [];
+  for (const list of run.byFile()) for (const d of list) diagnostics.push(d);
+  return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules };
+}
+
+export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   let ctx: ReturnType<typeof prepare>;
   // The CLI may have started `git ls-files` before loading the engine: let it finish first.
   await gitListingSettled();
   try {
     ctx = prepare(options, { skipIrrelevant: true });
   } catch (error) {
-    if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, diagnostics: [], files: [], rules: [] };
+    if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, files: [], rules: [], byFile: function* () {} };
     throw error;
   }
   const { repo, discovery, rules, root } = ctx;
   // Rules that report on what the others touched (manifests parsed on demand) run last.
   const enabled = [...rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
-  const parse: MarkdownParser = enabled.some((r) => r.rule.meta.needsTree)
+  const parseTree: MarkdownParser = enabled.some((r) => r.rule.meta.needsTree)
     ? (await import('../markdown/parse.js')).parseMarkdown
     : () => {
         throw new Error('Markdown tree requested by a rule that did not declare needsTree');
       };
+  // One tree at a time: parsing a file's tree lets go of the previous file's (parsed again if read
+  // again). The file loop releases each file's tree itself; this bounds the trees that prepare hooks
+  // and rules reading other files parse.
+  let latest: InstructionFile | undefined;
+  const parserFor =
+    (file: () => InstructionFile): MarkdownParser =>
+    (text) => {
+      const self = file();
+      if (latest !== undefined && latest !== self) latest.releaseTree({ keepSelections: false });
+      latest = self;
+      return parseTree(text);
+    };
 
   const covered = coverage(repo, ctx.targets, discovery);
-  const diagnostics: Diagnostic[] = [];
+  const findings = new FindingStore();
   const files: InstructionFile[] = [];
-  for (const entry of repo.instructionFiles()) {
+  const entries = repo.instructionFiles();
+  // A run on files (lint-staged) reads the files it reports on and their chain-mates, not the
+  // whole repository's; the others are read only if a rule reports a position in one.
+  const needed = neededFiles(entries, covered, ctx.targets, repo, discovery);
+  const byPath = new Map<string, InstructionFile>();
+  const load = (entry: { path: string; kind: InstructionKind }, add: (d: Finding) => void): InstructionFile | undefined => {
     if (escapesRepository(repo, entry.path) && entry.kind !== 'codex') {
       // Codex reads AGENTS.md through a symlink wherever it points; other files are not read out of the
       // repository (a link to a secret elsewhere must not end up in a report).
-      diagnostics.push({
+      add({
         ruleId: null,
         messageId: 'outsideRepository',
         message: `${entry.path} is a symlink to a file outside the repository; agents-lint does not read it. Commit the instructions inside the repository instead.`,
@@ -159,13 +196,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
         endLine: 1,
         endColumn: 1,
       });
-      continue;
+      return undefined;
     }
     // One byte over the cap tells a capped file from one that fits exactly.
     const read = repo.bytes(entry.path, MAX_CONTENT_BYTES + 1);
     const bytes = read instanceof FsError || read.length <= MAX_CONTENT_BYTES ? read : capContent(read);
     if (bytes !== read) {
-      diagnostics.push({
+      add({
         ruleId: null,
         messageId: 'contentCapped',
         message: `${entry.path} is larger than ${MAX_CONTENT_BYTES} bytes (${Math.floor(MAX_CONTENT_BYTES / 1024)} KiB, eight times Codex's whole default budget): content rules checked only its first ${MAX_CONTENT_BYTES} bytes. Split it or move reference material out of the instructions.`,
@@ -180,61 +217,72 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     }
     if (bytes instanceof FsError) {
       // Deleted in the work tree but still in git's index: nothing to lint.
-      if (bytes.code === 'ENOENT') continue;
+      if (bytes.code === 'ENOENT') return undefined;
       // Codex fails on an unreadable AGENTS.md / AGENTS.override.md: no-unreadable-instructions
       // reports it with its effect (every project doc dropped), so it is a finding, not a crash.
-      if (entry.kind === 'codex') continue;
+      if (entry.kind === 'codex') return undefined;
       // Other hosts' files: a located error (exit 1), not a fatal one: the rest of the run is complete.
-      diagnostics.push({
+      add({
         ...fatalDiagnostic(entry.path, null, `Cannot read ${entry.path} (${bytes.code}); agents-lint skipped its content checks, and agents that read it fail the same way. Fix its permissions or remove it.`),
         fatal: undefined,
         messageId: 'unreadable',
         data: { code: bytes.code },
       });
+      return undefined;
+    }
+    const file: InstructionFile = new InstructionFile({ path: entry.path, absPath: repo.abs(entry.path), kind: entry.kind, bytes, parse: parserFor(() => file) });
+    byPath.set(file.path, file);
+    return file;
+  };
+  const unread = new Map<string, { path: string; kind: InstructionKind }>();
+  for (const entry of entries) {
+    if (!needed.has(entry.path)) {
+      unread.set(entry.path, entry);
       continue;
     }
-    files.push(new InstructionFile({ path: entry.path, absPath: repo.abs(entry.path), kind: entry.kind, bytes, parse }));
+    const file = load(entry, (d) => findings.add(d));
+    if (file) files.push(file);
   }
-  const byPath = new Map(files.map((f) => [f.path, f]));
+  // A position reported in an instruction file the run did not read: read it now (its own findings
+  // would be out of scope, so none are kept).
+  const fileFor = (p: string) => {
+    const known = byPath.get(p);
+    if (known) return known;
+    const entry = unread.get(p);
+    if (!entry) return undefined;
+    unread.delete(p);
+    return load(entry, () => undefined);
+  };
   const inScope = files.filter((f) => covered(f.path));
   const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
-  const unprepared = new Set<string>();
-  const collect = (d: Diagnostic) => diagnostics.push(d);
+  const add = (finding: Finding) => findings.add(finding);
+  // Rules whose prepare hook threw, with the error, from any thread.
+  const unprepared = new Map<string, string>();
   const fileRules = enabled.filter((r) => r.rule.meta.scope === 'file');
   const repoRules = enabled.filter((r) => r.rule.meta.scope !== 'file');
-  // Repo rules' hooks see every file in scope; file rules' hooks run file by file, in whichever
-  // thread lints the file.
-  for (const resolved of repoRules) if (resolved.rule.meta.prepare) await prepareAll(resolved, inScope, unprepared, collect);
-
-  const run = (rule: AnyRule, body: () => void) => {
-    const started = timing ? performance.now() : 0;
+  // A repo rule's hook sees every file in scope, once; a file rule's runs file by file (prepareFile).
+  for (const { rule } of repoRules) {
     try {
-      body();
-      if (timing) timing.set(rule.id, (timing.get(rule.id) ?? 0) + performance.now() - started);
+      await rule.meta.prepare?.(inScope);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      diagnostics.push(fatalDiagnostic(repo.rel(repo.abs('')) ?? '', rule.id, `Rule "${rule.id}" crashed: ${detail}. Please report this bug; the other rules still ran.`));
+      unprepared.set(rule.id, error instanceof Error ? error.message : String(error));
     }
-  };
-  const report = ({ rule, severity }: ResolvedRule, defaultFile: string | undefined) => {
-    const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
-    return (descriptor: ReportDescriptor<Messages>) => {
-      diagnostics.push(makeDiagnostic(rule, numeric, descriptor, (p) => byPath.get(p), defaultFile));
-    };
-  };
+  }
+
   const repoRulesReadTrees = repoRules.some((r) => r.rule.meta.needsTree);
-  const fileRuleContext = { rules: fileRules, repo, discovery, fileFor: (p: string) => byPath.get(p), sink: collect, unprepared, timing };
-  // File by file, every file rule, then the file's Markdown tree is let go: at most one tree is
-  // alive at a time in each thread, whatever the size of the repository (selections repo rules
-  // read are kept). Per-rule timing keeps everything in this thread, so the numbers are complete.
+  const fileRuleContext = { rules: fileRules, repo, discovery, fileFor, sink: add, unprepared, timing };
+  // File by file: the prepare hooks and every file rule, then the file's Markdown tree is let go:
+  // at most one tree is alive at a time in each thread, whatever the size of the repository
+  // (selections repo rules read are kept). Spare cores take files off the same list (shards.ts);
+  // per-rule timing keeps everything in this thread, so its numbers are complete.
   const shards = timing
     ? null
     : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepSelections: repoRulesReadTrees }, inScope);
   let next = 0;
   const claim = shards ? shards.claim : () => next++;
   const lintHere = async (file: InstructionFile) => {
-    await prepareFile(file, fileRules, unprepared, collect);
+    await prepareFile(file, fileRules, unprepared);
     runFileRules(file, fileRuleContext);
     file.releaseTree({ keepSelections: repoRulesReadTrees });
   };
@@ -245,26 +293,44 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   }
   if (shards) {
     const remote = await shards.finish();
+    const ruleFor = (id: string) => rules.get(id)?.rule;
     for (const outcome of remote.outcomes) {
       const file = inScope[outcome.index]!;
       linted.add(outcome.index);
-      diagnostics.push(...outcome.diagnostics);
+      for (const wire of outcome.findings) add(fromWire(wire, ruleFor));
       file.parseProblem = outcome.parseProblem;
       if (outcome.selections) file.adoptSelections(outcome.selections);
     }
-    diagnostics.push(...remote.diagnostics);
+    for (const [ruleId, message] of remote.unprepared) if (!unprepared.has(ruleId)) unprepared.set(ruleId, message);
     // A worker that failed left files unlinted: this thread lints them, so the result is complete.
     for (let index = 0; index < inScope.length; index++) if (!linted.has(index)) await lintHere(inScope[index]!);
   }
+  // As if a rule whose hook failed had failed before any rule ran: its findings on earlier files go.
+  for (const [ruleId, message] of unprepared) {
+    findings.retract(ruleId);
+    add(unpreparedDiagnostic(ruleId, message));
+  }
+
+  const report = ({ rule, severity }: ResolvedRule) => {
+    const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
+    return (descriptor: ReportDescriptor<Messages>) => add(makeFinding(rule, numeric, descriptor, fileFor, undefined));
+  };
   for (const resolved of repoRules) {
     const repoRule = resolved.rule as RepoRule;
     if (unprepared.has(repoRule.id)) continue;
-    run(repoRule, () => repoRule.check({ files: repoFiles, repo, discovery, report: report(resolved, undefined) }, resolved.options));
+    const started = timing ? performance.now() : 0;
+    try {
+      repoRule.check({ files: repoFiles, repo, discovery, report: report(resolved) }, resolved.options);
+      if (timing) timing.set(repoRule.id, (timing.get(repoRule.id) ?? 0) + performance.now() - started);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      add(fatalDiagnostic(repo.rel(repo.abs('')) ?? '', repoRule.id, `Rule "${repoRule.id}" crashed: ${detail}. Please report this bug; the other rules still ran.`));
+    }
   }
 
   for (const file of inScope) {
     if (file.parseProblem === null) continue;
-    diagnostics.push({
+    findings.add({
       ruleId: null,
       messageId: 'unparsable',
       message: `${file.path} could not be parsed as Markdown (${file.parseProblem}); rules that read its structure skipped it. Agents get confused by such nesting too: flatten it.`,
@@ -281,14 +347,37 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
     // AGENTS_LINT_TIMING=1, like ESLint's TIMING: where a run spends its time, per rule.
     for (const [id, ms] of [...timing].sort((a, b) => b[1] - a[1])) process.stderr.write(`${id.padEnd(32)} ${ms.toFixed(1).padStart(9)} ms\n`);
   }
-  const directives = new Map(options.inlineConfig === false ? [] : inScope.map((f) => [f.path, parseDirectives(f.path, f.text)] as const));
-  const unsuppressed = applySuppressions(
-    diagnostics.filter((d) => d.file === '' || covered(d.file)),
-    directives,
-    { knownRules: new Set([...allRules.map((r) => r.id), ...rules.keys()]) },
-  );
-  const kept = applyIgnores(unsuppressed, root.config.config.ignores ?? [], new Date(), ignoresSource(repo, root.config.path)).sort(compareDiagnostics);
-  return { root: root.root, rootKind: root.kind, diagnostics: kept, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule) };
+  // Suppressions, ignores and the sort, file by file: a directive and an ignore entry act on the
+  // findings of their own file only, and the order is by file first (compareDiagnostics).
+  const directives = options.inlineConfig === false ? undefined : new Map(inScope.map((f) => [f.path, f] as const));
+  const knownRules = new Set([...allRules.map((r) => r.id), ...rules.keys()]);
+  const ignores = compileIgnores(root.config.config.ignores ?? [], new Date(), ignoresSource(repo, root.config.path));
+  const paths = [...new Set([...findings.files(), ...(directives?.keys() ?? []), ...ignores.expired.map((d) => d.file)])].sort();
+  function* byFile(): Generator<Diagnostic[]> {
+    for (const file of paths) {
+      let list = findings.diagnostics(file).filter((d) => d.file === '' || covered(d.file));
+      const source = directives?.get(file);
+      if (source) list = applySuppressions(list, new Map([[file, parseDirectives(file, source.text)]]), { knownRules });
+      list = list.filter(ignores.keeps);
+      for (const d of ignores.expired) if (d.file === file) list.push(d);
+      if (list.length === 0) continue;
+      yield list.sort(compareDiagnostics);
+    }
+  }
+  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), byFile };
+}
+
+/**
+ * The instruction files a run reads: those it reports on and, when every target is a file, their
+ * chain-mates (chainClosure); all of them for a run on the repository or a directory.
+ */
+function neededFiles(entries: readonly { path: string }[], covered: (rel: string) => boolean, targets: readonly string[], repo: RepoIndex, discovery: DiscoveryView): Set<string> {
+  const all = () => new Set(entries.map((e) => e.path));
+  if (targets.some((t) => repo.rel(t) === '' || repo.fs.probe(t).kind !== 'file')) return all();
+  const inScope = entries.filter((e) => covered(e.path));
+  const needed = new Set(inScope.map((e) => e.path));
+  for (const path of closurePaths(entries, inScope, targets, repo, discovery)) needed.add(path);
+  return needed;
 }
 
 function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unknown> | undefined): LoadedConfig {
@@ -324,14 +413,6 @@ export function capContent(bytes: Uint8Array): Uint8Array {
   return bytes.subarray(0, end);
 }
 
-async function prepareAll(resolved: ResolvedRule, files: readonly InstructionFile[], unprepared: Set<string>, sink: (d: Diagnostic) => void): Promise<void> {
-  try {
-    await resolved.rule.meta.prepare?.(files);
-  } catch (error) {
-    unprepared.add(resolved.rule.id);
-    sink(fatalDiagnostic('', resolved.rule.id, `Rule "${resolved.rule.id}" could not prepare: ${error instanceof Error ? error.message : String(error)}. Please report this bug; the other rules still ran.`));
-  }
-}
 
 /** The config file as `ignores` diagnostics should point at it: repo-relative, with its text. */
 function ignoresSource(repo: RepoIndex, configPath: string | null) {
@@ -388,6 +469,12 @@ function scopeOf(repo: RepoIndex, targets: readonly string[], fallbackNames: rea
  */
 function chainClosure(files: InstructionFile[], inScope: InstructionFile[], targets: readonly string[], repo: RepoIndex, discovery: DiscoveryView): InstructionFile[] {
   if (targets.some((t) => repo.rel(t) === '' || repo.fs.probe(t).kind !== 'file')) return files;
+  const keep = closurePaths(files, inScope, targets, repo, discovery);
+  return files.filter((f) => keep.has(f.path));
+}
+
+/** The paths chainClosure keeps, from the instruction files' paths alone (when every target is a file). */
+function closurePaths(files: readonly { path: string }[], inScope: readonly { path: string }[], targets: readonly string[], repo: RepoIndex, discovery: DiscoveryView): Set<string> {
   const named = new Set(targets.map((t) => repo.rel(t)));
   const instruction = new Set(files.map((f) => f.path));
   const manifestDirs = [...named].filter((rel) => !instruction.has(rel)).map((rel) => path.posix.dirname(rel));
@@ -396,7 +483,7 @@ function chainClosure(files: InstructionFile[], inScope: InstructionFile[], targ
   for (const file of seeds) {
     for (const load of discovery.loadsOf(file.path)) for (const f of discovery.simulation(load.cwd).files) keep.add(repo.rel(f.path));
   }
-  return files.filter((f) => keep.has(f.path));
+  return keep;
 }
 
 /**

@@ -3,44 +3,111 @@ import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { AnyRule } from '../kit/types.js';
 
 /**
- * Turns a rule's report() call into a diagnostic with exact positions. A malformed report is the
- * rule author's bug: it throws at once (and the engine turns that into a fatal diagnostic for users).
+ * A rule's finding as the engine holds it until output: everything but the message text, which is
+ * built from `data` when the finding is read (a big repository's messages are most of its findings'
+ * memory). Rules hand report() fresh data they do not change afterwards, so the text is the same.
  */
-export function makeDiagnostic(
+class Pending {
+  constructor(
+    readonly rule: AnyRule,
+    readonly severity: NumericSeverity,
+    readonly messageId: string,
+    readonly data: Record<string, unknown>,
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly endLine: number,
+    readonly endColumn: number,
+    readonly related: Diagnostic['related'],
+    readonly fix: Diagnostic['fix'],
+  ) {}
+}
+
+/** A finding: a diagnostic the engine made whole, or a rule's report awaiting its message. */
+export type Finding = Diagnostic | Pending;
+
+/**
+ * Turns a rule's report() call into a finding with exact positions. A malformed report is the rule
+ * author's bug: it throws at once (and the engine turns that into a fatal diagnostic for users); so
+ * does a message function that throws, which is called here once for that reason.
+ */
+export function makeFinding(
   rule: AnyRule,
   severity: NumericSeverity,
   descriptor: ReportDescriptor<Messages>,
   fileFor: (path: string) => InstructionFile | undefined,
   defaultFile: string | undefined,
-): Diagnostic {
+): Finding {
   const messageFn = (rule.meta.messages as Messages)[descriptor.messageId];
   if (!messageFn) throw new Error(`Rule "${rule.id}" reported unknown messageId "${descriptor.messageId}".`);
   const filePath = descriptor.file ?? defaultFile;
   if (!filePath) throw new Error(`Rule "${rule.id}" (repo scope) must pass "file" to report().`);
   const data = (descriptor.data ?? {}) as Record<string, unknown>;
-  const message = (messageFn as (d: Record<string, unknown>) => string)(data);
-  const range = locate(rule.id, descriptor.loc, fileFor(filePath));
+  (messageFn as (d: Record<string, unknown>) => string)(data);
+  const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, () => fileFor(filePath));
+  return new Pending(rule, severity, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
+}
+
+/** The diagnostic of a finding (a new object, message built now, for a rule's report). */
+export function materialize(finding: Finding): Diagnostic {
+  if (!(finding instanceof Pending)) return finding;
+  const { rule } = finding;
   const diagnostic: Diagnostic = {
     ruleId: rule.id,
-    messageId: descriptor.messageId,
-    message,
-    data,
-    severity,
-    file: filePath,
-    ...range,
+    messageId: finding.messageId,
+    message: ((rule.meta.messages as Messages)[finding.messageId] as (d: Record<string, unknown>) => string)(finding.data),
+    data: finding.data,
+    severity: finding.severity,
+    file: finding.file,
+    line: finding.line,
+    column: finding.column,
+    endLine: finding.endLine,
+    endColumn: finding.endColumn,
     docs: rule.meta.docs,
   };
-  if (descriptor.related?.length) diagnostic.related = descriptor.related;
-  if (descriptor.fix) diagnostic.fix = descriptor.fix;
+  if (finding.related) diagnostic.related = finding.related;
+  if (finding.fix) diagnostic.fix = finding.fix;
   return diagnostic;
 }
 
-function locate(ruleId: string, loc: ReportLocation | undefined, file: InstructionFile | undefined): { line: number; column: number; endLine: number; endColumn: number } {
+/** Findings grouped by file, in the order they were added, read one file at a time. */
+export class FindingStore {
+  readonly #byFile = new Map<string, Finding[]>();
+
+  add(finding: Finding): void {
+    const list = this.#byFile.get(finding.file);
+    if (list) list.push(finding);
+    else this.#byFile.set(finding.file, [finding]);
+  }
+
+  /** Drops every finding of the rule (a rule found unable to run after it ran on some files). */
+  retract(ruleId: string): void {
+    for (const [file, list] of this.#byFile) {
+      const kept = list.filter((f) => (f instanceof Pending ? f.rule.id : f.ruleId) !== ruleId);
+      if (kept.length === list.length) continue;
+      if (kept.length === 0) this.#byFile.delete(file);
+      else this.#byFile.set(file, kept);
+    }
+  }
+
+  files(): IterableIterator<string> {
+    return this.#byFile.keys();
+  }
+
+  /** The file's findings as diagnostics (fresh objects for rules' reports), in the order added. */
+  diagnostics(file: string): Diagnostic[] {
+    return (this.#byFile.get(file) ?? []).map(materialize);
+  }
+}
+
+/** `fileOf` is asked only for a location given as offsets or a node (the file may not have been read). */
+function locate(ruleId: string, loc: ReportLocation | undefined, fileOf: () => InstructionFile | undefined): { line: number; column: number; endLine: number; endColumn: number } {
   if (!loc) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
   if ('start' in loc) {
     const end = loc.end ?? loc.start;
     return { line: loc.start.line, column: loc.start.column, endLine: end.line, endColumn: end.column };
   }
+  const file = fileOf();
   if (!file) throw new Error(`Rule "${ruleId}" reported an offset in a file that is not an instruction file; pass { start, end } positions.`);
   let start: Position;
   let end: Position;
@@ -79,3 +146,25 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
     (a.message < b.message ? -1 : a.message > b.message ? 1 : 0)
   );
 }
+
+/** A finding as plain data, to cross threads (a lint worker's findings): its rule named by id. */
+export type WireFinding =
+  | { kind: 'report'; ruleId: string; severity: NumericSeverity; messageId: string; data: Record<string, unknown>; file: string; line: number; column: number; endLine: number; endColumn: number; related: Diagnostic['related']; fix: Diagnostic['fix'] }
+  | { kind: 'diagnostic'; diagnostic: Diagnostic };
+
+export function toWire(finding: Finding): WireFinding {
+  if (!(finding instanceof Pending)) return { kind: 'diagnostic', diagnostic: finding };
+  const { rule, severity, messageId, data, file, line, column, endLine, endColumn, related, fix } = finding;
+  return { kind: 'report', ruleId: rule.id, severity, messageId, data, file, line, column, endLine, endColumn, related, fix };
+}
+
+/** The finding a worker sent; its rule is this thread's rule of that id (the run's rules are the same). */
+export function fromWire(wire: WireFinding, ruleFor: (id: string) => AnyRule | undefined): Finding {
+  if (wire.kind === 'diagnostic') return wire.diagnostic;
+  const rule = ruleFor(wire.ruleId);
+  if (!rule) throw new Error(`a lint worker reported for rule "${wire.ruleId}", which this run does not have`);
+  return new Pending(rule, wire.severity, wire.messageId, wire.data, wire.file, wire.line, wire.column, wire.endLine, wire.endColumn, wire.related, wire.fix);
+}
+
+/** The rule id of a finding. */
+export const ruleIdOf = (finding: Finding): string | null => (finding instanceof Pending ? finding.rule.id : finding.ruleId);

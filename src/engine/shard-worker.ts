@@ -4,7 +4,7 @@
  * the main thread (file-rules.ts) and posting the outcomes in small batches.
  */
 import { workerData, parentPort } from 'node:worker_threads';
-import type { Diagnostic } from '../kit/types.js';
+import { toWire, type WireFinding } from './report.js';
 import { InstructionFile } from '../markdown/instruction-file.js';
 import { FsError } from '../repo/vfs.js';
 import { adoptGitListing } from '../repo/git-listing.js';
@@ -49,17 +49,16 @@ async function serveShard(request: ShardRequest, post: (message: ShardMessage) =
     opened.set(rel, file);
     return file;
   };
-  const unprepared = new Set<string>();
-  const runFailures: Diagnostic[] = [];
+  const unprepared = new Map<string, string>();
   const claims = new Int32Array(request.counter);
   let batch: ShardOutcome[] = [];
   for (let index = Atomics.add(claims, 0, 1); index < request.files.length; index = Atomics.add(claims, 0, 1)) {
     const file = fileFor(request.files[index]!);
     if (!file) throw new Error(`${request.files[index]} could not be read again in a lint worker`);
-    const diagnostics: Diagnostic[] = [];
-    await prepareFile(file, enabled, unprepared, (d) => runFailures.push(d));
-    runFileRules(file, { rules: fileRules, repo, discovery, fileFor, sink: (d) => diagnostics.push(d), unprepared });
-    batch.push({ index, diagnostics, parseProblem: file.parseProblem, ...(request.keepSelections ? { selections: file.selections() } : {}) });
+    const findings: WireFinding[] = [];
+    await prepareFile(file, fileRules, unprepared);
+    runFileRules(file, { rules: fileRules, repo, discovery, fileFor, sink: (f) => findings.push(toWire(f)), unprepared });
+    batch.push({ index, findings, parseProblem: file.parseProblem, ...(request.keepSelections ? { selections: file.selections() } : {}) });
     file.releaseTree({ keepSelections: false });
     if (batch.length >= BATCH) {
       post({ kind: 'files', outcomes: batch });
@@ -67,5 +66,5 @@ async function serveShard(request: ShardRequest, post: (message: ShardMessage) =
     }
   }
   post({ kind: 'files', outcomes: batch });
-  post({ kind: 'done', diagnostics: runFailures });
+  post({ kind: 'done', unprepared: [...unprepared] });
 }

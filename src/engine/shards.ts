@@ -9,7 +9,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import * as os from 'node:os';
-import type { Diagnostic } from '../kit/types.js';
+import type { WireFinding } from './report.js';
 import type { InstructionFile, Selections } from '../markdown/instruction-file.js';
 import type { LintOptions } from './lint.js';
 
@@ -28,12 +28,15 @@ export interface ShardRequest {
 /** One file a worker linted. */
 export interface ShardOutcome {
   index: number;
-  diagnostics: Diagnostic[];
+  findings: WireFinding[];
   parseProblem: string | null;
   selections?: Selections;
 }
 
-export type ShardMessage = { kind: 'files'; outcomes: ShardOutcome[] } | { kind: 'done'; diagnostics: Diagnostic[] } | { kind: 'failed'; message: string };
+/** Rules whose prepare hook threw in a worker, with the error: [rule id, message]. */
+type Unprepared = [string, string][];
+
+export type ShardMessage = { kind: 'files'; outcomes: ShardOutcome[] } | { kind: 'done'; unprepared: Unprepared } | { kind: 'failed'; message: string };
 
 /** Where a worker starts: the launcher sets it to itself (the bundle), else the unbundled module. */
 export const SHARD_WORKER_ENTRY = Symbol.for('agents-lint.shard-worker-entry');
@@ -46,7 +49,7 @@ export interface Shards {
   /** The next file index for the main thread, or an index ≥ the file count when none is left. */
   claim(): number;
   /** The workers' outcomes, once every worker has finished or failed (never rejects). */
-  finish(): Promise<{ outcomes: ShardOutcome[]; diagnostics: Diagnostic[] }>;
+  finish(): Promise<{ outcomes: ShardOutcome[]; unprepared: Unprepared }>;
 }
 
 /** Workers for a run, or null when the run is small, the machine has one core, or the options cannot cross threads. */
@@ -63,15 +66,15 @@ export function startShards(options: LintOptions, request: Omit<ShardRequest, 'c
     const worker = new Worker(entry, { workerData: { agentsLintShard: { ...request, options: shareable, counter } satisfies ShardRequest } });
     // Settles with what the worker finished; a worker that fails leaves its unfinished files to
     // the main thread (the caller lints every file no outcome covers), so a run is always complete.
-    return new Promise<{ outcomes: ShardOutcome[]; diagnostics: Diagnostic[] }>((resolve) => {
+    return new Promise<{ outcomes: ShardOutcome[]; unprepared: Unprepared }>((resolve) => {
       const outcomes: ShardOutcome[] = [];
-      const settle = (diagnostics: Diagnostic[]) => {
-        resolve({ outcomes, diagnostics });
+      const settle = (unprepared: Unprepared) => {
+        resolve({ outcomes, unprepared });
         void worker.terminate();
       };
       worker.on('message', (message: ShardMessage) => {
         if (message.kind === 'files') outcomes.push(...message.outcomes);
-        else settle(message.kind === 'done' ? message.diagnostics : []);
+        else settle(message.kind === 'done' ? message.unprepared : []);
       });
       worker.on('error', () => settle([]));
       worker.on('exit', () => settle([]));
@@ -81,7 +84,7 @@ export function startShards(options: LintOptions, request: Omit<ShardRequest, 'c
     claim: () => Atomics.add(claims, 0, 1),
     async finish() {
       const all = await Promise.all(results);
-      return { outcomes: all.flatMap((r) => r.outcomes), diagnostics: all.flatMap((r) => r.diagnostics) };
+      return { outcomes: all.flatMap((r) => r.outcomes), unprepared: all.flatMap((r) => r.unprepared) };
     },
   };
 }

@@ -1,13 +1,13 @@
 import type { Diagnostic } from '../kit/types.js';
-import { formatJson, jsonChunks } from './json.js';
-import { formatStylish } from './stylish.js';
+import { formatJson, jsonFileChunks } from './json.js';
+import { formatStylish, stylishChunks } from './stylish.js';
 import { formatSarif, type RuleInfo } from './sarif.js';
 import { formatGithub } from './github.js';
 import { formatJunit } from './junit.js';
 import { formatMarkdown } from './markdown.js';
 
-export { formatJson, jsonChunks, toEslintResults } from './json.js';
-export { formatStylish, codeFrame } from './stylish.js';
+export { formatJson, jsonChunks, jsonFileChunks, toEslintResults } from './json.js';
+export { formatStylish, stylishChunks, runsByFile, codeFrame } from './stylish.js';
 export { formatSarif, type RuleInfo } from './sarif.js';
 export { formatGithub, escapeData, escapeProperty } from './github.js';
 export { formatJunit } from './junit.js';
@@ -33,10 +33,21 @@ export interface FormatContext {
   source?: (file: string) => string | undefined;
 }
 
-/** formatResults in pieces whose concatenation is its text (JSON streams per file; others are one piece). */
-export function* formatResultsInChunks(format: FormatName, diagnostics: readonly Diagnostic[], ctx: FormatContext): Generator<string> {
-  if (format === 'json') yield* jsonChunks(diagnostics, ctx.root);
-  else yield formatResults(format, diagnostics, ctx);
+/**
+ * formatResults of the concatenated lists, in pieces, from findings read one file at a time (each
+ * list one file's, files in order: LintRun.byFile()). JSON, stylish and GitHub annotations are
+ * written file by file; SARIF, JUnit and Markdown open with totals, so they take every list first.
+ */
+export function* formatFileLists(format: FormatName, lists: Iterable<readonly Diagnostic[]>, ctx: FormatContext): Generator<string> {
+  if (format === 'json') yield* jsonFileChunks(lists, ctx.root);
+  else if (format === 'stylish') yield* stylishChunks(lists, { color: ctx.color, root: ctx.root, cwd: ctx.cwd, source: ctx.source });
+  else if (format === 'github') {
+    for (const list of lists) yield formatGithub(list, { root: ctx.root, base: ctx.workspace ?? ctx.cwd });
+  } else {
+    const all: Diagnostic[] = [];
+    for (const list of lists) for (const d of list) all.push(d);
+    yield formatResults(format, all, ctx);
+  }
 }
 
 /** One entry point for every output format: each formatter is a pure function of its inputs. */

@@ -40,7 +40,21 @@ export function toEslintResults(diagnostics: readonly Diagnostic[], root: string
     else byFile.set(d.file, [d]);
   }
   return [...byFile.entries()].map(([file, list]) => {
+    // One pass: the messages and the counts.
+    let errorCount = 0;
+    let fatalErrorCount = 0;
+    let warningCount = 0;
+    let fixableErrorCount = 0;
+    let fixableWarningCount = 0;
     const messages = list.map((d): EslintMessage => {
+      if (d.severity === 2) {
+        errorCount++;
+        if (d.fix) fixableErrorCount++;
+      } else if (d.severity === 1) {
+        warningCount++;
+        if (d.fix) fixableWarningCount++;
+      }
+      if (d.fatal) fatalErrorCount++;
       const m: EslintMessage = {
         ruleId: d.ruleId,
         severity: d.severity,
@@ -60,11 +74,11 @@ export function toEslintResults(diagnostics: readonly Diagnostic[], root: string
       filePath: path.join(root, file),
       messages,
       suppressedMessages: [],
-      errorCount: list.filter((d) => d.severity === 2).length,
-      fatalErrorCount: list.filter((d) => d.fatal).length,
-      warningCount: list.filter((d) => d.severity === 1).length,
-      fixableErrorCount: list.filter((d) => d.severity === 2 && d.fix).length,
-      fixableWarningCount: list.filter((d) => d.severity === 1 && d.fix).length,
+      errorCount,
+      fatalErrorCount,
+      warningCount,
+      fixableErrorCount,
+      fixableWarningCount,
       usedDeprecatedRules: [],
     };
   });
@@ -83,4 +97,18 @@ export function* jsonChunks(diagnostics: readonly Diagnostic[], root: string): G
   yield '[';
   for (let i = 0; i < results.length; i++) yield (i === 0 ? '' : ',') + JSON.stringify(results[i]);
   yield ']\n';
+}
+
+/**
+ * jsonChunks for findings read one file at a time (each list one file's, files in order, as
+ * LintRun.byFile() gives them): the same text, one piece per file. Only the file being written is held.
+ */
+export function* jsonFileChunks(lists: Iterable<readonly Diagnostic[]>, root: string): Generator<string> {
+  let first = true;
+  for (const list of lists) {
+    if (list.length === 0) continue;
+    yield (first ? '[' : ',') + JSON.stringify(toEslintResults(list, root)[0]);
+    first = false;
+  }
+  yield first ? '[]\n' : ']\n';
 }

@@ -15,31 +15,54 @@ const paint = (on: boolean, code: string) => (s: string) => (on ? `\u001b[${code
 
 /** ESLint's default layout: grouped by file, `line:column  severity  message  rule-id`, a summary. */
 export function formatStylish(diagnostics: readonly Diagnostic[], options: StylishOptions): string {
-  if (diagnostics.length === 0) return '';
+  return [...stylishChunks(runsByFile(diagnostics), options)].join('');
+}
+
+/** The diagnostics cut where the file changes (sorted diagnostics: one run per file). */
+export function* runsByFile(diagnostics: readonly Diagnostic[]): Generator<Diagnostic[]> {
+  let run: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    if (run.length > 0 && run[0]!.file !== d.file) {
+      yield run;
+      run = [];
+    }
+    run.push(d);
+  }
+  if (run.length > 0) yield run;
+}
+
+/**
+ * formatStylish in pieces, one per run of a file's diagnostics (each list one file's, as
+ * LintRun.byFile() gives them), then the summary: only the counts are kept from one file to the next.
+ */
+export function* stylishChunks(lists: Iterable<readonly Diagnostic[]>, options: StylishOptions): Generator<string> {
   const red = paint(options.color, '31');
   const yellow = paint(options.color, '33');
   const dim = paint(options.color, '2');
   const bold = paint(options.color, '1');
   const underline = paint(options.color, '4');
-  const lines: string[] = [];
-  let current: string | undefined;
-  for (const d of diagnostics) {
-    if (d.file !== current) {
-      if (current !== undefined) lines.push('');
-      current = d.file;
-      lines.push(underline(path.relative(options.cwd, path.join(options.root, d.file)) || '.'));
+  let total = 0;
+  let errors = 0;
+  for (const list of lists) {
+    if (list.length === 0) continue;
+    // Lines are joined with newlines, and a blank line separates files.
+    const separator = total === 0 ? '' : '\n\n';
+    const lines = [underline(path.relative(options.cwd, path.join(options.root, list[0]!.file)) || '.')];
+    for (const d of list) {
+      const sev = d.severity === 2 ? red('error') : yellow('warning');
+      lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${d.message}  ${dim(d.ruleId ?? '')}`.trimEnd());
+      for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${r.file}:${r.line}:${r.column} ${r.message}`)}`);
+      const text = d.file && options.source ? options.source(d.file) : undefined;
+      if (text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
+      total++;
+      if (d.severity === 2) errors++;
     }
-    const sev = d.severity === 2 ? red('error') : yellow('warning');
-    lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${d.message}  ${dim(d.ruleId ?? '')}`.trimEnd());
-    for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${r.file}:${r.line}:${r.column} ${r.message}`)}`);
-    const text = d.file && options.source ? options.source(d.file) : undefined;
-    if (text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
+    yield separator + lines.join('\n');
   }
-  const errors = diagnostics.filter((d) => d.severity === 2).length;
-  const warnings = diagnostics.length - errors;
-  const summary = `✖ ${plural(diagnostics.length, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  lines.push('', bold(errors > 0 ? red(summary) : yellow(summary)), '');
-  return lines.join('\n');
+  if (total === 0) return;
+  const warnings = total - errors;
+  const summary = `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
+  yield `\n\n${bold(errors > 0 ? red(summary) : yellow(summary))}\n`;
 }
 
 /**

@@ -7,7 +7,7 @@ import { SHARD_WORKER_ENTRY, startShards } from '../../src/engine/shards.js';
 import { runFileRules } from '../../src/engine/file-rules.js';
 import { InstructionFile } from '../../src/markdown/instruction-file.js';
 import { parseMarkdown } from '../../src/markdown/parse.js';
-import type { Diagnostic } from '../../src/kit/types.js';
+import { toWire, type WireFinding } from '../../src/engine/report.js';
 import { EMPTY_CODEX_HOME, FIXTURES, PROJECT_ROOT } from '../helpers/paths.js';
 import { runCli, tempRepo } from '../integration/repo.js';
 
@@ -41,14 +41,14 @@ describe('lint workers (shards)', () => {
     for (const outcome of outcomes) {
       const here = open(paths[outcome.index]!);
       for (const { rule } of fileRules) await rule.meta.prepare?.([here]);
-      const expected: Diagnostic[] = [];
-      runFileRules(here, { rules: fileRules, repo: ctx.repo, discovery: ctx.discovery, fileFor: (p) => (p === here.path ? here : files.find((f) => f.path === p)), sink: (d) => expected.push(d), unprepared: new Set() });
-      expect(outcome.diagnostics).toEqual(expected);
+      const expected: WireFinding[] = [];
+      runFileRules(here, { rules: fileRules, repo: ctx.repo, discovery: ctx.discovery, fileFor: (p) => (p === here.path ? here : files.find((f) => f.path === p)), sink: (f) => expected.push(toWire(f)), unprepared: new Map() });
+      expect(outcome.findings).toEqual(expected);
       expect(outcome.selections).toEqual(here.selections());
       expect(outcome.parseProblem).toBe(here.parseProblem);
     }
     // The demo has findings from file rules: the comparison above is not of empty lists.
-    expect(outcomes.reduce((n, o) => n + o.diagnostics.length, 0)).toBeGreaterThan(5);
+    expect(outcomes.reduce((n, o) => n + o.findings.length, 0)).toBeGreaterThan(5);
   });
 
   it('a worker that fails leaves its files to this thread: the result is complete and unchanged', async () => {
