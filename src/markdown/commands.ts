@@ -71,6 +71,12 @@ const syntaxOk = new WeakMap<InstructionFile, Map<number, boolean | null>>();
 export async function prepareCommands(file: InstructionFile): Promise<void> {
   if (syntaxOk.has(file)) return;
   const results = new Map<number, boolean | null>();
+  // A file that cannot hold a code block has no untagged one: its tree is not built here, but
+  // when its rules run (the engine lets each file's tree go after them, so one is alive at a time).
+  if (!mayHoldCodeBlock(file.text)) {
+    syntaxOk.set(file, results);
+    return;
+  }
   for (const script of blockScripts(file)) {
     if (script.untagged) results.set(script.blockStart, await checkShellSyntax(script.text));
   }
@@ -289,4 +295,13 @@ function blockScripts(file: InstructionFile): Script[] {
 /** The `prepare` hook of command rules: the sh-syntax checks for every file in scope, awaited once. */
 export async function prepareCommandFiles(files: readonly InstructionFile[]): Promise<void> {
   for (const file of files) await prepareCommands(file);
+}
+
+/**
+ * Whether `text` may hold a code block: a fenced one needs a run of three backticks or tildes, and
+ * an indented one four columns of indentation past its containers' prefixes, so four spaces in a
+ * row or a tab. (Over-answering yes only costs the early parse.)
+ */
+function mayHoldCodeBlock(text: string): boolean {
+  return text.includes('```') || text.includes('~~~') || text.includes('    ') || text.includes('\t');
 }
