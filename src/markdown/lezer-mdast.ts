@@ -225,7 +225,7 @@ class Converter implements InlineContext {
       children,
       position: { start: this.point(src.charCodeAt(0) === 0xfeff ? 1 : 0), end: this.point(src.length) },
     };
-    transformAutolinkLiterals(root);
+    transformAutolinkLiterals(root, src);
     return root;
   }
 

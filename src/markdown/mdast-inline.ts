@@ -456,7 +456,11 @@ class InlineParser {
           q = this.strikethrough(p);
           break;
         default:
-          q = this.literalAutolink(p, c);
+          // Most characters are a letter or digit after a letter, or a space: neither starts an
+          // autolink literal (an e-mail starts after no atext, `www` after space or punctuation,
+          // a protocol after no letter), so data goes on without asking.
+          if (c === 32 || (isAlnum(c) && isAlpha(this.prev(p)))) q = -1;
+          else q = this.literalAutolink(p, c);
       }
       if (q < 0) {
         if (this.dataStart < 0) this.dataStart = p;
