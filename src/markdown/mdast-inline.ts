@@ -248,7 +248,10 @@ class InlineParser {
   /** How far the failed attempts so far read (micromark's positions differ after it, below). */
   reach = -1;
   /** Line endings (in `v`) that a failed attempt read across. */
-  readonly skipEnds = new Set<number>();
+  skipEnds: Set<number> | null = null;
+  /** Whether the text holds an `@` (an e-mail literal needs one) and a `:` (a protocol literal needs one). */
+  readonly hasAt: boolean;
+  readonly hasColon: boolean;
 
   constructor(cx: InlineContext, lines: readonly InlineLine[], inTable: boolean) {
     this.cx = cx;
@@ -266,6 +269,8 @@ class InlineParser {
     }
     this.v = v;
     this.vStart = vStart;
+    this.hasAt = v.indexOf('@') >= 0;
+    this.hasColon = v.indexOf(':') >= 0;
   }
 
   // --- positions ----------------------------------------------------------------------------
@@ -298,7 +303,7 @@ class InlineParser {
     const i = this.lineAt(q);
     const line = this.lines[i]!;
     const rel = q - this.vStart[i]!;
-    if (line.start + rel - line.virtual >= line.end && this.v.charCodeAt(q) === 10) return this.skipEnds.has(q) ? this.lines[i + 1]!.start : line.next;
+    if (line.start + rel - line.virtual >= line.end && this.v.charCodeAt(q) === 10) return this.skipEnds?.has(q) ? this.lines[i + 1]!.start : line.next;
     if (rel < line.virtual) return line.start;
     return line.start + rel - line.virtual + 1;
   }
@@ -357,7 +362,7 @@ class InlineParser {
    * than at that line's start.
    */
   markEol(p: number): void {
-    if (this.reach > p) this.skipEnds.add(p);
+    if (this.reach > p) (this.skipEnds ??= new Set()).add(p);
   }
 
   // --- parts --------------------------------------------------------------------------------
@@ -1284,7 +1289,7 @@ class InlineParser {
     const previous = this.prev(p);
     let end = -1;
     let kind = 0;
-    if ((isAlnum(c) || c === 43 || c === 45 || c === 46 || c === 95) && !(previous === 47 || isGfmAtext(previous))) {
+    if (this.hasAt && (isAlnum(c) || c === 43 || c === 45 || c === 46 || c === 95) && !(previous === 47 || isGfmAtext(previous))) {
       end = this.emailLiteral(p);
       kind = 1;
     }
@@ -1292,7 +1297,7 @@ class InlineParser {
       end = this.wwwLiteral(p);
       kind = 2;
     }
-    if (end < 0 && (c === 72 || c === 104) && !isAlpha(previous)) {
+    if (end < 0 && this.hasColon && (c === 72 || c === 104) && !isAlpha(previous)) {
       end = this.protocolLiteral(p);
       kind = 3;
     }
