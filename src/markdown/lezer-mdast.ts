@@ -150,6 +150,8 @@ class Converter implements InlineContext {
   #closedAfter: Container['kind'] | null = null;
   readonly #setext = new Map<number, { definitions: Definition[]; textFrom: number; textTo: number }>();
   #lastLine = 0;
+  /** Each list item's container, made by the first pass (collect). */
+  readonly #itemContainers = new Map<LNode, Container>();
 
   constructor(text: string) {
     this.src = text;
@@ -318,7 +320,13 @@ class Converter implements InlineContext {
       } else if (child.type === BLOCKQUOTE) {
         this.collect(child, [...containers, { kind: 'quote', line: this.lineOf(child.from), marker: child.from }]);
       } else if (child.type === BULLET_LIST || child.type === ORDERED_LIST) {
-        for (const item of child.children) if (item.type === LIST_ITEM) this.collect(item, [...containers, this.itemContainer(item, containers)]);
+        for (const item of child.children) {
+          if (item.type !== LIST_ITEM) continue;
+          const container = this.itemContainer(item, containers);
+          // blocks() reaches the item under the same containers: it takes this one.
+          this.#itemContainers.set(item, container);
+          this.collect(item, [...containers, container]);
+        }
       }
     }
   }
@@ -651,7 +659,7 @@ class Converter implements InlineContext {
     for (const child of node.children) {
       if (child.type !== LIST_ITEM) continue;
       itemNodes.push(child);
-      const container = this.itemContainer(child, containers);
+      const container = this.#itemContainers.get(child) ?? this.itemContainer(child, containers);
       const mark = child.children.find((c) => c.type === LIST_MARK)!;
       const item: ListItem = { type: 'listItem', spread: false, checked: null, children: [], position: undefined };
       this.blocks(child.children, [...containers, container], item.children as never, item);

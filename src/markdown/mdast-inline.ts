@@ -464,8 +464,14 @@ class InlineParser {
           // Most characters are a letter or digit after a letter, or a space: neither starts an
           // autolink literal (an e-mail starts after no atext, `www` after space or punctuation,
           // a protocol after no letter), so data goes on without asking.
-          if (c === 32 || (isAlnum(c) && isAlpha(this.prev(p)))) q = -1;
-          else q = this.literalAutolink(p, c);
+          if (c === 32 || (isAlnum(c) && isAlpha(this.prev(p)))) {
+            if (this.dataStart < 0) this.dataStart = p;
+            p++;
+            // And so on for the run of such characters.
+            for (let d = p < n ? v.charCodeAt(p) : NUL; p < n && (d === 32 || (isAlnum(d) && isAlpha(v.charCodeAt(p - 1)))); d = v.charCodeAt(p)) p++;
+            continue;
+          }
+          q = this.literalAutolink(p, c);
       }
       if (q < 0) {
         if (this.dataStart < 0) this.dataStart = p;
