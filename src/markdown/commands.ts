@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { InstructionFile, Statement } from './instruction-file.js';
 import { checkShellSyntax, parseShell, type ParsedScript, type ShellAssignment, type ShellWord } from '../shell/parse.js';
-import { readsAsLocalRun, sentenceContext, type SentenceContext } from './references.js';
+import { mayRunLocally, readsAsLocalRun, sentenceContext, type SentenceContext } from './references.js';
 
 export type CommandOrigin = 'block' | 'inline';
 
@@ -111,6 +111,8 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
     // a `/`. Most spans are such words, and their parse is never needed.
     const plain = PLAIN_WORD.test(span.value);
     if (plain && !span.value.includes('/')) continue;
+    // A plain word with a `/` is one only if its head reads as a script (`bin/dev`, `./x.sh`).
+    if (plain && !mayRunLocally(span.value)) continue;
     const parsed = plain ? undefined : parseInline(span.value);
     const head = parsed ? parsed.head : { value: span.value, dynamic: false, argc: 1 };
     // Be conservative with inline spans: the first command must start with a known tool.

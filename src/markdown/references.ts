@@ -369,6 +369,11 @@ export function readsAsLocalRun(argv: readonly string[], context: SentenceContex
   return head.inScriptDir && (head.inBin || RUN_CUE.test(around.before));
 }
 
+/** Whether a one-word span could be a local script run at all (readsAsLocalRun is false for it otherwise). */
+export function mayRunLocally(head: string): boolean {
+  return scriptHead(head) !== null;
+}
+
 interface ScriptHead {
   /** Written `./x` or `../x`. */
   explicit: boolean;
@@ -517,6 +522,13 @@ function visitHolding(root: Nodes, offsets: readonly number[], enter: (node: Nod
 
 const maskedCache = new WeakMap<InstructionFile, string>();
 
+/** Runs of spaces by length: code spans of a length recur, so each run is made once. */
+const spaceRuns: string[] = [];
+function spaces(n: number): string {
+  if (n >= 256) return ' '.repeat(n);
+  return (spaceRuns[n] ??= ' '.repeat(n));
+}
+
 /** The file's text with every inline code span blanked out, so words inside code never count as cues. */
 function maskedText(file: InstructionFile): string {
   let masked = maskedCache.get(file);
@@ -526,7 +538,7 @@ function maskedText(file: InstructionFile): string {
     let at = 0;
     for (const span of file.inlineCode()) {
       if (span.start < at) continue;
-      parts.push(text.slice(at, span.start), ' '.repeat(span.end - span.start));
+      parts.push(text.slice(at, span.start), spaces(span.end - span.start));
       at = span.end;
     }
     parts.push(text.slice(at));
@@ -588,8 +600,11 @@ export function sentenceContext(file: InstructionFile): (start: number, end: num
     let stops = stopsOf.get(regionStart);
     if (!stops) {
       stops = [];
-      for (const match of masked.slice(regionStart, regionEnd).matchAll(SENTENCE_END)) {
-        const stop = regionStart + (match.index ?? 0);
+      // exec, not matchAll (which clones the expression for every statement).
+      const region = masked.slice(regionStart, regionEnd);
+      SENTENCE_END.lastIndex = 0;
+      for (let match = SENTENCE_END.exec(region); match; match = SENTENCE_END.exec(region)) {
+        const stop = regionStart + match.index;
         if (!ABBREVIATION.test(masked.slice(Math.max(regionStart, stop - 4), stop))) stops.push(stop);
       }
       stopsOf.set(regionStart, stops);
@@ -663,6 +678,20 @@ interface FileContext {
   firsts: Map<string, { atRoot: boolean; atFile: boolean }>;
   /** By the directory part of a path (`src`): that directory below the file's (one string, hashed once). */
   below: Map<string, string>;
+  /** The directory is '' or a clean relative path (see UNCLEAN_REL). */
+  cleanDir: boolean;
+}
+
+/** Whether a value as written is a clean relative path (not UNCLEAN_REL), by value: values recur across files. */
+const cleanValues = new Map<string, boolean>();
+
+function isCleanValue(body: string): boolean {
+  let known = cleanValues.get(body);
+  if (known === undefined) {
+    if (cleanValues.size >= 50_000) cleanValues.clear();
+    cleanValues.set(body, (known = !UNCLEAN_REL.test(body)));
+  }
+  return known;
 }
 
 /** A clean nested or bare path as written, cut once per distinct value (values recur across files). */
@@ -823,7 +852,11 @@ function facts(repo: RepoIndex): RepoFacts {
     placeOf,
     fileIsDir: () => (fileIsDir ??= [...repo.dirs].some((d) => repo.has(d))),
     // The references of a file are resolved one after another: the last file's context is kept.
-    fileContext: (file) => (current?.file === file ? current : (current = { file, dir: dirOf(file), firsts: new Map(), below: new Map() })),
+    fileContext: (file) => {
+      if (current?.file === file) return current;
+      const dir = dirOf(file);
+      return (current = { file, dir, firsts: new Map(), below: new Map(), cleanDir: dir === '' || !UNCLEAN_REL.test(dir) });
+    },
     candidates: new Map(),
     picks: new Map(),
   };
@@ -1079,7 +1112,8 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
     const fromRoot = joinRel('', body);
     tried = fromRoot !== null && fromRoot !== fromFile ? [fromFile, fromRoot] : [fromFile];
   } else {
-    const fromFile = joinRel(fileDir, body) ?? body;
+    // joinRel's own first case, its tests answered once per file and per value.
+    const fromFile = body !== '' && here.cleanDir && isCleanValue(body) ? (fileDir === '' ? body : `${fileDir}/${body}`) : (joinRel(fileDir, body) ?? body);
     tried = fromFile !== body ? [fromFile, body] : [body];
     if (ref.shape === 'nested' && !existsAtRoot && !existsAtFile) {
       // Only a clear file path is checked when its first segment exists nowhere: `react-dom/client`,
@@ -1091,7 +1125,7 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   }
   // For clean paths the answers above settle most of this: a bare name is its own first segment,
   // and nothing exists below a first segment that does not (it would be a listed directory).
-  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && !UNCLEAN_REL.test(body) && (fileDir === '' || !UNCLEAN_REL.test(fileDir));
+  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && isCleanValue(body) && here.cleanDir;
   const firstFound = (t: string) => (t === body ? existsAtRoot : existsAtFile);
   const mayExist = (t: string) => !clean || ref.shape === 'bare' || firstFound(t);
   // The directory and name of each clean tried path, cut once (the directory below the file's once per file).
