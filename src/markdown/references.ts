@@ -662,6 +662,8 @@ interface RepoFacts {
   placeOf(dir: string): Place;
   /** Whether some listed file is also a listed directory (a file `a` beside `a/b`), which no checkout has. */
   fileIsDir(): boolean;
+  /** Whether `parent/leaf` (`leaf` for parent '') is a listed file or directory. */
+  listedIn(parent: string, leaf: string): boolean;
   /** What the paths of one file share: its directory, and whether each first segment exists at the root and from there. */
   fileContext(file: string): FileContext;
   /** candidatesByName's answers, by `dir` flag and directory. */
@@ -839,6 +841,25 @@ function facts(repo: RepoIndex): RepoFacts {
   };
   let fileIsDir: boolean | undefined;
   let current: FileContext | undefined;
+  // Listed files and directories by directory and name. An entry is `dir/name` (or `name`) split at
+  // its last `/`; one starting with its only `/` would read back as another path, and is left out.
+  let names: Map<string, Set<string>> | undefined;
+  const listedIn = (parent: string, leaf: string): boolean => {
+    if (!names) {
+      names = new Map();
+      const add = (p: string) => {
+        const cut = p.lastIndexOf('/');
+        if (cut === 0) return;
+        const dir = cut < 0 ? '' : p.slice(0, cut);
+        const set = names!.get(dir);
+        if (set) set.add(cut < 0 ? p : p.slice(cut + 1));
+        else names!.set(dir, new Set([cut < 0 ? p : p.slice(cut + 1)]));
+      };
+      for (const p of repo.files) add(p);
+      for (const d of repo.dirs) if (d !== '') add(d);
+    }
+    return names.get(parent)?.has(leaf) ?? false;
+  };
   cached = {
     repo,
     dirSet: undefined,
@@ -851,6 +872,7 @@ function facts(repo: RepoIndex): RepoFacts {
     filesNamedUnder,
     placeOf,
     fileIsDir: () => (fileIsDir ??= [...repo.dirs].some((d) => repo.has(d))),
+    listedIn,
     // The references of a file are resolved one after another: the last file's context is kept.
     fileContext: (file) => {
       if (current?.file === file) return current;
@@ -1054,10 +1076,11 @@ const TS_SOURCE_OF: Record<string, string[]> = { js: ['ts', 'tsx'], jsx: ['tsx']
  * enter) as one entry with nothing below it, so `dir/` naming such an entry, or a path through one,
  * cannot be disproved and counts as existing.
  */
-function existsIn(f: RepoFacts, rel: string, cleanParent?: string): boolean {
+function existsIn(f: RepoFacts, rel: string, cleanParent?: string, leaf?: string): boolean {
   const repo = f.repo;
   const dirs = (f.dirSet ??= repo.dirs);
-  if (dirs.has(rel) || repo.has(rel)) return true;
+  // `rel` is `cleanParent/leaf` (or `leaf`): asked of the directory's names, whose strings are hashed already.
+  if (leaf !== undefined && cleanParent !== undefined ? f.listedIn(cleanParent, leaf) : dirs.has(rel) || repo.has(rel)) return true;
   // Every prefix of a clean path in a listed directory is a listed directory, and no listed directory
   // is also a listed file (unless the listing says otherwise): no prefix is a symlink or a submodule.
   if (cleanParent !== undefined) {
@@ -1138,7 +1161,7 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   }
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    if (clean && ref.shape === 'bare' ? firstFound(t) : mayExist(t) && existsIn(f, t, cuts[i]?.parent)) return { status: 'exists', path: t };
+    if (clean && ref.shape === 'bare' ? firstFound(t) : mayExist(t) && existsIn(f, t, cuts[i]?.parent, cuts[i]?.leaf)) return { status: 'exists', path: t };
   }
   // TypeScript's ESM convention names sources by their output: `src/kit/index.js` is the import
   // specifier of `src/kit/index.ts` under NodeNext resolution.
