@@ -198,16 +198,10 @@ export class InstructionFile {
           break;
         case 'listItem':
           if (reach !== 0) {
-            let first: Paragraph | undefined;
-            let last: Paragraph | undefined;
-            let own = '';
-            for (const c of node.children) {
-              if (c.type !== 'paragraph') continue;
-              own = first ? `${own} ${plainText(c)}` : plainText(c);
-              first ??= c;
-              last = c;
-            }
-            if (first && last) statements.push({ start: offsetOf(first, 'start'), end: offsetOf(last, 'end'), text: own, section });
+            const own = node.children.filter((c): c is Paragraph => c.type === 'paragraph');
+            const first = own[0];
+            const last = own[own.length - 1];
+            if (first && last) statements.push({ start: offsetOf(first, 'start'), end: offsetOf(last, 'end'), text: own.length === 1 ? plainText(first) : own.map(plainText).join(' '), section });
             for (const c of node.children) visit(c, c.type === 'paragraph' ? 0 : 2);
             return;
           }
@@ -272,10 +266,6 @@ function offsetOf(node: Nodes, edge: 'start' | 'end'): number {
 /** Concatenated text content of a node (like mdast-util-to-string, without the dependency's breadth). */
 export function plainText(node: Nodes): string {
   if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) {
-    let out = '';
-    for (const child of node.children as Nodes[]) out += plainText(child);
-    return out;
-  }
+  if ('children' in node) return (node.children as Nodes[]).map(plainText).join('');
   return '';
 }
