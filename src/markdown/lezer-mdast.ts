@@ -1,6 +1,6 @@
 import type { BlockContent, Code, Definition, DefinitionContent, FootnoteDefinition, Heading, Html, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
 import type { Point } from 'unist';
-import type { TreeCursor } from '@lezer/common';
+import { TreeBuffer, type NodeType, type Tree } from '@lezer/common';
 import { parser as commonmark } from '@lezer/markdown';
 import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type InlineContext, type InlineLine } from './mdast-inline.js';
 import { blockExtensions, HTML_END, htmlKind, matchMicromark } from './lezer-blocks.js';
@@ -287,21 +287,48 @@ class Converter implements InlineContext {
       }
       return t + start + lo;
     };
-    const cursor = parser.parse(input).cursor();
-    const build = (c: TreeCursor): LNode => {
-      const node: LNode = { type: c.type.id, from: map(c.from), to: map(c.to), children: [] };
-      if (node.type === LIST_ITEM || node.type === BLOCKQUOTE || node.type === FOOTNOTE_DEFINITION) this.containerLines.add(this.lineOf(node.from));
-      if (c.firstChild()) {
-        do {
-          const child = build(c);
-          node.children.push(child);
-          if (child.type === LIST_ITEM) this.itemLists.set(this.lineOf(child.from), node);
-        } while (c.nextSibling());
-        c.parent();
-      }
+    const tree = parser.parse(input);
+    // The tree is read from its own arrays rather than through a cursor (which a first pass over
+    // cold code pays for at every step): the nodes a cursor visits, in its order, anonymous ones
+    // (lezer's balancing groups) left out and their children taken in their place.
+    const made = (type: number, from: number, to: number): LNode => {
+      const node: LNode = { type, from: map(from), to: map(to), children: [] };
+      if (type === LIST_ITEM || type === BLOCKQUOTE || type === FOOTNOTE_DEFINITION) this.containerLines.add(this.lineOf(node.from));
       return node;
     };
-    return build(cursor);
+    const adopt = (parent: LNode, child: LNode) => {
+      parent.children.push(child);
+      if (child.type === LIST_ITEM) this.itemLists.set(this.lineOf(child.from), parent);
+    };
+    const fromBuffer = (buffer: Uint16Array, types: readonly NodeType[], base: number, at: number, end: number, parent: LNode) => {
+      while (at < end) {
+        const type = buffer[at]!;
+        const next = buffer[at + 3]!;
+        if (types[type]!.isAnonymous) fromBuffer(buffer, types, base, at + 4, next, parent);
+        else {
+          const node = made(type, base + buffer[at + 1]!, base + buffer[at + 2]!);
+          fromBuffer(buffer, types, base, at + 4, next, node);
+          adopt(parent, node);
+        }
+        at = next;
+      }
+    };
+    const fromTree = (t: Tree, pos: number, parent: LNode) => {
+      for (let i = 0; i < t.children.length; i++) {
+        const child = t.children[i]!;
+        const at = pos + t.positions[i]!;
+        if (child instanceof TreeBuffer) fromBuffer(child.buffer, child.set.types, at, 0, child.buffer.length, parent);
+        else if (child.type.isAnonymous) fromTree(child, at, parent);
+        else {
+          const node = made(child.type.id, at, at + child.length);
+          fromTree(child, at, node);
+          adopt(parent, node);
+        }
+      }
+    };
+    const root = made(tree.type.id, 0, tree.length);
+    fromTree(tree, 0, root);
+    return root;
   }
 
   /** First pass: every definition (link and footnote), so references resolve anywhere. */
