@@ -228,6 +228,10 @@ export function parseDefinition(cx: InlineContext, lines: readonly InlineLine[])
   return new InlineParser(cx, lines, false).definition();
 }
 
+/** The orders in which attention (`a`) and strikethrough (`s`) are resolved. */
+const STRIKE_FIRST: readonly string[] = ['s', 'a'];
+const ATTENTION_FIRST: readonly string[] = ['a', 's'];
+
 class InlineParser {
   readonly cx: InlineContext;
   readonly src: string;
@@ -306,6 +310,11 @@ class InlineParser {
     if (line.start + rel - line.virtual >= line.end && this.v.charCodeAt(q) === 10) return this.skipEnds?.has(q) ? this.lines[i + 1]!.start : line.next;
     if (rel < line.virtual) return line.start;
     return line.start + rel - line.virtual + 1;
+  }
+
+  /** A space in `v` that is in the source: virtual spaces (the rest of a tab a container prefix took part of) are data. */
+  realSpace(k: number): boolean {
+    return this.v.charCodeAt(k) === 32 && !this.isVirtual(k);
   }
 
   isVirtual(p: number): boolean {
@@ -482,7 +491,7 @@ class InlineParser {
     }
     this.flush(n);
     this.trimTrailing(n, true);
-    const order = this.order === 's' ? ['s', 'a'] : ['a', 's'];
+    const order = this.order === 's' ? STRIKE_FIRST : ATTENTION_FIRST;
     const children = this.finish(this.resolve(this.parts, order));
     return { children, checked };
   }
@@ -628,15 +637,13 @@ class InlineParser {
         this.flush(p);
         let from = contentStart;
         let to = close;
-        // Virtual spaces (the rest of a tab a container prefix took part of) are data here.
-        const space = (k: number) => v.charCodeAt(k) === 32 && !this.isVirtual(k);
         const first = v.charCodeAt(from);
         const last = v.charCodeAt(to - 1);
-        if (to - from >= 2 && (space(from) || first === 10) && (space(to - 1) || last === 10)) {
+        if (to - from >= 2 && (this.realSpace(from) || first === 10) && (this.realSpace(to - 1) || last === 10)) {
           // Padding goes only when something other than spaces and line endings is inside.
           for (let k = from + 1; k < to - 1; k++) {
             const c = v.charCodeAt(k);
-            if (!space(k) && c !== 10) {
+            if (!this.realSpace(k) && c !== 10) {
               from++;
               to--;
               break;
@@ -1000,7 +1007,7 @@ class InlineParser {
       }
     }
     const content = this.parts.slice(openIndex + 1);
-    const children = this.finish(this.resolve(content, ['s', 'a']));
+    const children = this.finish(this.resolve(content, STRIKE_FIRST));
     const position = this.position(opener.from, end);
     let node: PhrasingContent;
     if (kind === 'resource') {
@@ -1477,7 +1484,7 @@ class InlineParser {
         const closeSize = close.to - close.from;
         if ((open.close || close.open) && closeSize % 3 && !((openSize + closeSize) % 3)) continue;
         const use = openSize > 1 && closeSize > 1 ? 2 : 1;
-        const inner = this.finish(this.resolve(items.slice(j + 1, i), ['s', 'a']));
+        const inner = this.finish(this.resolve(items.slice(j + 1, i), STRIKE_FIRST));
         const from = open.to - use;
         const to = close.from + use;
         const node: PhrasingContent = { type: use > 1 ? 'strong' : 'emphasis', children: inner, position: this.position(from, to) };
@@ -1502,7 +1509,7 @@ class InlineParser {
       for (let j = i - 1; j >= 0; j--) {
         const open = items[j]!;
         if (open.k !== DELIM || open.ch !== 126 || !open.open || open.to - open.from !== close.to - close.from) continue;
-        const inner = this.finish(this.resolve(items.slice(j + 1, i), ['s', 'a']));
+        const inner = this.finish(this.resolve(items.slice(j + 1, i), STRIKE_FIRST));
         const node: PhrasingContent = { type: 'delete', children: inner, position: this.position(open.from, close.to) };
         items.splice(j, i - j + 1, { k: NODE, from: open.from, to: close.to, node });
         i = j;
