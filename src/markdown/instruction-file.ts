@@ -265,7 +265,9 @@ function offsetOf(node: Nodes, edge: 'start' | 'end'): number {
 
 /** Concatenated text content of a node (like mdast-util-to-string, without the dependency's breadth). */
 export function plainText(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map(plainText).join('');
-  return '';
+  const value = (node as { value?: unknown }).value;
+  if (typeof value === 'string') return value;
+  const children = (node as { children?: Nodes[] }).children;
+  if (children === undefined) return '';
+  return children.length === 1 ? plainText(children[0]!) : children.map(plainText).join('');
 }
