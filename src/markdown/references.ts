@@ -684,18 +684,6 @@ interface FileContext {
   cleanDir: boolean;
 }
 
-/** Whether a value as written is a clean relative path (not UNCLEAN_REL), by value: values recur across files. */
-const cleanValues = new Map<string, boolean>();
-
-function isCleanValue(body: string): boolean {
-  let known = cleanValues.get(body);
-  if (known === undefined) {
-    if (cleanValues.size >= 50_000) cleanValues.clear();
-    cleanValues.set(body, (known = !UNCLEAN_REL.test(body)));
-  }
-  return known;
-}
-
 /** A clean nested or bare path as written, cut once per distinct value (values recur across files). */
 interface ValueParts {
   /** The path's directory part ('' for a bare name) and last segment. */
@@ -705,17 +693,39 @@ interface ValueParts {
   ext: string;
 }
 
-const valueParts = new Map<string, ValueParts>();
+/** What resolvePathReference reads of a value as written, worked out once per distinct value. */
+interface ValueInfo {
+  /** The value without trailing slashes. */
+  body: string;
+  /** Its first segment (after leading slashes). */
+  first: string;
+  /** The body is a clean relative path (not UNCLEAN_REL). */
+  clean: boolean;
+  /** The body cut at its last `/`. */
+  parts: ValueParts;
+}
 
-function partsOf(body: string): ValueParts {
-  let parts = valueParts.get(body);
-  if (!parts) {
+const valueInfos = new Map<string, ValueInfo>();
+
+function valueInfo(value: string): ValueInfo {
+  let info = valueInfos.get(value);
+  if (!info) {
+    const body = value.endsWith('/') ? value.replace(/\/+$/, '') : value;
+    let lead = 0;
+    while (body.charCodeAt(lead) === 47) lead++;
+    const slash = body.indexOf('/', lead);
     const cut = body.lastIndexOf('/');
-    if (valueParts.size >= 50_000) valueParts.clear();
     const leaf = body.slice(cut + 1);
-    valueParts.set(body, (parts = { parent: cut < 0 ? '' : body.slice(0, cut), leaf, ext: extensionOf(leaf) }));
+    if (valueInfos.size >= 50_000) valueInfos.clear();
+    info = {
+      body,
+      first: slash < 0 ? body.slice(lead) : body.slice(lead, slash),
+      clean: !UNCLEAN_REL.test(body),
+      parts: { parent: cut < 0 ? '' : body.slice(0, cut), leaf, ext: extensionOf(leaf) },
+    };
+    valueInfos.set(value, info);
   }
-  return parts;
+  return info;
 }
 
 interface Place {
@@ -1111,13 +1121,10 @@ function dirOf(file: string): string {
  */
 export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<PathReference, 'value' | 'shape' | 'dir'>): PathResolution {
   const f = facts(repo);
-  const body = ref.value.endsWith('/') ? ref.value.replace(/\/+$/, '') : ref.value;
+  const info = valueInfo(ref.value);
+  const { body, first } = info;
   const here = f.fileContext(file);
   const fileDir = here.dir;
-  let lead = 0;
-  while (body.charCodeAt(lead) === 47) lead++;
-  const slash = body.indexOf('/', lead);
-  const first = slash < 0 ? body.slice(lead) : body.slice(lead, slash);
   let firstExists = here.firsts.get(first);
   if (!firstExists) here.firsts.set(first, (firstExists = { atRoot: existsIn(f, first), atFile: existsIn(f, joinRel(fileDir, first) ?? '\0') }));
   const existsAtRoot = firstExists.atRoot;
@@ -1136,7 +1143,7 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
     tried = fromRoot !== null && fromRoot !== fromFile ? [fromFile, fromRoot] : [fromFile];
   } else {
     // joinRel's own first case, its tests answered once per file and per value.
-    const fromFile = body !== '' && here.cleanDir && isCleanValue(body) ? (fileDir === '' ? body : `${fileDir}/${body}`) : (joinRel(fileDir, body) ?? body);
+    const fromFile = body !== '' && here.cleanDir && info.clean ? (fileDir === '' ? body : `${fileDir}/${body}`) : (joinRel(fileDir, body) ?? body);
     tried = fromFile !== body ? [fromFile, body] : [body];
     if (ref.shape === 'nested' && !existsAtRoot && !existsAtFile) {
       // Only a clear file path is checked when its first segment exists nowhere: `react-dom/client`,
@@ -1148,13 +1155,13 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   }
   // For clean paths the answers above settle most of this: a bare name is its own first segment,
   // and nothing exists below a first segment that does not (it would be a listed directory).
-  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && isCleanValue(body) && here.cleanDir;
+  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && info.clean && here.cleanDir;
   const firstFound = (t: string) => (t === body ? existsAtRoot : existsAtFile);
   const mayExist = (t: string) => !clean || ref.shape === 'bare' || firstFound(t);
   // The directory and name of each clean tried path, cut once (the directory below the file's once per file).
   const cuts: (ValueParts | undefined)[] = [];
   if (clean) {
-    const parts = partsOf(body);
+    const parts = info.parts;
     let below = parts.parent === '' ? fileDir : here.below.get(parts.parent);
     if (below === undefined) here.below.set(parts.parent, (below = `${fileDir}/${parts.parent}`));
     for (const t of tried) cuts.push(t === body ? parts : { parent: below, leaf: parts.leaf, ext: parts.ext });
