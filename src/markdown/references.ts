@@ -1156,34 +1156,36 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   // For clean paths the answers above settle most of this: a bare name is its own first segment,
   // and nothing exists below a first segment that does not (it would be a listed directory).
   const clean = (ref.shape === 'nested' || ref.shape === 'bare') && info.clean && here.cleanDir;
-  const firstFound = (t: string) => (t === body ? existsAtRoot : existsAtFile);
-  const mayExist = (t: string) => !clean || ref.shape === 'bare' || firstFound(t);
-  // The directory and name of each clean tried path, cut once (the directory below the file's once per file).
-  const cuts: (ValueParts | undefined)[] = [];
+  // Whether the first segment of tried path `t` exists (the body is from the root, the other from the file).
+  // mayExist(t): !clean || ref.shape === 'bare' || firstFound(t).
+  const parts = info.parts;
+  // A clean tried path is cut into its directory and name once: the name is the value's, the
+  // directory the value's own (the path from the root) or that below the file's (once per file).
+  let below: string | undefined;
   if (clean) {
-    const parts = info.parts;
-    let below = parts.parent === '' ? fileDir : here.below.get(parts.parent);
+    below = parts.parent === '' ? fileDir : here.below.get(parts.parent);
     if (below === undefined) here.below.set(parts.parent, (below = `${fileDir}/${parts.parent}`));
-    for (const t of tried) cuts.push(t === body ? parts : { parent: below, leaf: parts.leaf, ext: parts.ext });
   }
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    if (clean && ref.shape === 'bare' ? firstFound(t) : mayExist(t) && existsIn(f, t, cuts[i]?.parent, cuts[i]?.leaf)) return { status: 'exists', path: t };
+    const firstFound = t === body ? existsAtRoot : existsAtFile;
+    if (clean && ref.shape === 'bare' ? firstFound : (!clean || ref.shape === 'bare' || firstFound) && (clean ? existsIn(f, t, t === body ? parts.parent : below, parts.leaf) : existsIn(f, t))) {
+      return { status: 'exists', path: t };
+    }
   }
   // TypeScript's ESM convention names sources by their output: `src/kit/index.js` is the import
   // specifier of `src/kit/index.ts` under NodeNext resolution.
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    const ts = TS_SOURCE_OF[cuts[i]?.ext ?? extensionOf(t)];
-    if (ts === undefined || !mayExist(t)) continue;
+    const ts = TS_SOURCE_OF[clean ? parts.ext : extensionOf(t)];
+    if (ts === undefined || !(!clean || ref.shape === 'bare' || (t === body ? existsAtRoot : existsAtFile))) continue;
     const stemmed = t.slice(0, t.lastIndexOf('.') + 1);
     const hit = ts.map((e) => stemmed + e).find((c) => repo.has(c));
     if (hit !== undefined) return { status: 'exists', path: hit };
   }
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    const cut = cuts[i];
-    if (ref.dir || !cut ? f.ignored(t, ref.dir) : f.ignoredFile(t, cut.parent, cut.leaf)) return { status: 'ignored', path: t };
+    if (ref.dir || !clean ? f.ignored(t, ref.dir) : f.ignoredFile(t, t === body ? parts.parent : below!, parts.leaf)) return { status: 'ignored', path: t };
   }
   if (ref.shape === 'bare') {
     if (LOCAL_ONLY.test(body)) return { status: 'ignored', path: body };
@@ -1200,8 +1202,7 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   const fromRoot = ref.shape === 'absolute' || (ref.shape === 'nested' && existsAtRoot && !existsAtFile);
   const at = fromRoot ? tried.length - 1 : 0;
   const primary = tried[at] ?? body;
-  const cut = cuts[at];
-  const found = suggestIn(f, primary, ref.dir, cut);
+  const found = clean && at < tried.length ? suggestIn(f, primary, ref.dir, primary === body ? parts.parent : below, parts.leaf) : suggestIn(f, primary, ref.dir);
   return { status: 'missing', tried, suggestion: found === null ? null : styleLike(ref.value, fileDir, found, fromRoot) };
 }
 
@@ -1231,15 +1232,16 @@ export function suggestPath(repo: RepoIndex, missing: string, dir: boolean): str
   return suggestIn(facts(repo), missing, dir);
 }
 
-function suggestIn(f: RepoFacts, missing: string, dir: boolean, cut?: ValueParts): string | null {
+/** `cutParent` and `cutLeaf`: `missing` cut at its last `/` already (both or neither). */
+function suggestIn(f: RepoFacts, missing: string, dir: boolean, cutParent?: string, cutLeaf?: string): string | null {
   // The answer depends on the directory and the name: it is kept per directory, by name.
-  const parent = cut?.parent ?? dirOf(missing);
+  const parent = cutParent ?? dirOf(missing);
   const place = f.placeOf(parent);
   const memo = dir ? place.dirs : place.files;
   const at = missing.lastIndexOf('/');
-  const base = cut?.leaf ?? missing.slice(at + 1);
+  const base = cutLeaf ?? missing.slice(at + 1);
   // Kept by name only when the directory and the name make up the path (dirOf returns a prefix).
-  if (!cut && (at < 0 ? parent !== '' : parent.length !== at)) return suggestPathUncached(f, missing, base, place, dir);
+  if (cutLeaf === undefined && (at < 0 ? parent !== '' : parent.length !== at)) return suggestPathUncached(f, missing, base, place, dir);
   let known = memo.get(base);
   if (known === undefined) memo.set(base, (known = suggestPathUncached(f, missing, base, place, dir)));
   return known;
