@@ -394,63 +394,51 @@ class Converter implements InlineContext {
   strip(line: number, containers: readonly Container[]): Stripped {
     const src = this.src;
     const end = this.lineEnd(line);
-    let pos = this.lineBegin(line);
-    let col = 0;
-    let virtual = 0;
-    const take = (n: number): number => {
-      const at = { pos, col, virtual };
-      const taken = takeColumns(src, end, at, n);
-      ({ pos, col, virtual } = at);
-      return taken;
-    };
+    // Where the prefixes taken so far end (one object for the whole line, taken from in place).
+    const at = { pos: this.lineBegin(line), col: 0, virtual: 0 };
     for (const c of containers) {
       if (c.line === line) {
         // The container starts on this line: its marker is here.
         if (c.kind === 'quote') {
-          pos = c.marker + 1;
-          col = this.columnOf(c.marker) + 1;
-          virtual = 0;
-          take(1);
+          at.pos = c.marker + 1;
+          at.col = this.columnOf(c.marker) + 1;
+          at.virtual = 0;
+          takeColumns(src, end, at, 1);
         } else if (c.kind === 'item') {
-          pos = c.markerEnd;
-          col = this.columnOf(pos);
-          virtual = 0;
-          take(c.col - col);
+          at.pos = c.markerEnd;
+          at.col = this.columnOf(at.pos);
+          at.virtual = 0;
+          takeColumns(src, end, at, c.col - at.col);
         } else {
-          pos = c.markerEnd;
-          col = this.columnOf(pos);
-          virtual = 0;
-          take(Number.POSITIVE_INFINITY);
+          at.pos = c.markerEnd;
+          at.col = this.columnOf(at.pos);
+          at.virtual = 0;
+          takeColumns(src, end, at, Number.POSITIVE_INFINITY);
         }
         continue;
       }
+      const { pos, col, virtual } = at;
       if (c.kind === 'quote') {
-        const save = { pos, col, virtual };
-        take(3);
-        if (virtual > 0 || src.charCodeAt(pos) !== 62) {
-          ({ pos, col, virtual } = save);
-          return { pos, virtual, col, all: false };
-        }
-        pos++;
-        col++;
-        take(1);
+        takeColumns(src, end, at, 3);
+        if (at.virtual > 0 || src.charCodeAt(at.pos) !== 62) return { pos, virtual, col, all: false };
+        at.pos++;
+        at.col++;
+        takeColumns(src, end, at, 1);
       } else {
         const need = c.kind === 'item' ? c.indent : 4;
-        const save = { pos, col, virtual };
-        const taken = take(need);
+        const taken = takeColumns(src, end, at, need);
         if (taken < need) {
           // A blank line continues a list item (or footnote definition) whatever its indent.
-          if (this.blankFrom(pos, end)) {
-            pos = end;
-            virtual = 0;
+          if (this.blankFrom(at.pos, end)) {
+            at.pos = end;
+            at.virtual = 0;
             continue;
           }
-          ({ pos, col, virtual } = save);
           return { pos, virtual, col, all: false };
         }
       }
     }
-    return { pos, virtual, col, all: true };
+    return { pos: at.pos, virtual: at.virtual, col: at.col, all: true };
   }
 
   /**
