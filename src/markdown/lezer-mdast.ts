@@ -1,8 +1,8 @@
 import type { BlockContent, Code, Definition, DefinitionContent, FootnoteDefinition, Heading, Html, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import type { Point } from 'unist';
+import type { Point, Position } from 'unist';
 import { TreeBuffer, type NodeType, type Tree } from '@lezer/common';
 import { parser as commonmark } from '@lezer/markdown';
-import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type InlineContext, type InlineLine } from './mdast-inline.js';
+import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type InlineContext, type InlineLine, type InlineResult } from './mdast-inline.js';
 import { blockExtensions, HTML_END, htmlKind, matchMicromark } from './lezer-blocks.js';
 import { transformAutolinkLiterals } from './mdast-autolink-transform.js';
 import { lineStarts } from './locate.js';
@@ -125,6 +125,26 @@ interface Stripped {
   col: number;
   /** Whether every container's prefix was there (false: a lazy or blank line). */
   all: boolean;
+}
+
+/** Phrasing of single lines by text, with the point its first character was at (see Converter.inline). */
+const inlineMemo = new Map<string, { children: PhrasingContent[]; line: number; column: number; offset: number }>();
+
+/** A deep copy of phrasing nodes, every point moved by the given lines, columns and offset. */
+function shifted(nodes: readonly PhrasingContent[], lines: number, columns: number, offset: number): PhrasingContent[] {
+  // Points made by the parser always have an offset.
+  const move = (p: Point): Point => ({ line: p.line + lines, column: p.column + columns, offset: p.offset! + offset });
+  const copy = (node: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const key in node) {
+      const value = node[key];
+      if (key === 'children') out[key] = (value as Record<string, unknown>[]).map(copy);
+      else if (key === 'position') out[key] = value === undefined ? undefined : { start: move((value as Position).start), end: move((value as Position).end) };
+      else out[key] = value;
+    }
+    return out;
+  };
+  return nodes.map((n) => copy(n as unknown as Record<string, unknown>) as unknown as PhrasingContent);
 }
 
 export function markdownToMdast(text: string): Root {
@@ -533,8 +553,23 @@ class Converter implements InlineContext {
     return lines;
   }
 
-  inline(from: number, to: number, containers: readonly Container[], options: { task?: boolean; inTable?: boolean } = {}) {
-    return parseInline(this, this.inlineLines(from, to, containers), options);
+  inline(from: number, to: number, containers: readonly Container[], options: { task?: boolean; inTable?: boolean } = {}): InlineResult {
+    const lines = this.inlineLines(from, to, containers);
+    const line = lines.length === 1 ? lines[0]! : undefined;
+    if (!line || line.virtual !== 0 || options.inTable) return parseInline(this, lines, options);
+    // One line without brackets: no reference (which would depend on the document's definitions)
+    // and no task check, so its phrasing depends on its text alone, and its positions on where the
+    // line starts (every point is on that line). Template copies repeat lines across files.
+    const text = this.src.slice(line.start, line.end);
+    if (text.indexOf('[') >= 0 || text.indexOf(']') >= 0) return parseInline(this, lines, options);
+    const at = this.point(line.start);
+    const known = inlineMemo.get(text);
+    if (known) return { children: shifted(known.children, at.line - known.line, at.column - known.column, line.start - known.offset), checked: null };
+    const result = parseInline(this, lines, options);
+    if (inlineMemo.size >= 20_000) inlineMemo.clear();
+    // The copy kept is never handed out: callers may change what they get.
+    inlineMemo.set(text, { children: shifted(result.children, 0, 0, 0), line: at.line, column: at.column, offset: line.start });
+    return result;
   }
 
   // --- blocks ---------------------------------------------------------------------------------
