@@ -621,7 +621,8 @@ export function sentenceContext(file: InstructionFile): (start: number, end: num
     const from = previous !== undefined && previous < start ? previous + 1 : regionStart;
     const to = stops[lo] ?? regionEnd;
     let qualified = qualifiedAt.get(from);
-    if (qualified === undefined) qualifiedAt.set(from, (qualified = QUALIFIERS.test(masked.slice(from, to))));
+    // Kept by the sentence's text too (cueMatches): template sentences recur across files.
+    if (qualified === undefined) qualifiedAt.set(from, (qualified = cueMatches(QUALIFIERS, null, masked.slice(from, to))));
     return { before: masked.slice(Math.max(from, start - CUE_REACH), start), after: masked.slice(end, Math.min(to, end + CUE_REACH)), qualified };
   };
 }
