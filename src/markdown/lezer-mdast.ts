@@ -134,17 +134,14 @@ const inlineMemo = new Map<string, { children: PhrasingContent[]; line: number; 
 function shifted(nodes: readonly PhrasingContent[], lines: number, columns: number, offset: number): PhrasingContent[] {
   // Points made by the parser always have an offset.
   const move = (p: Point): Point => ({ line: p.line + lines, column: p.column + columns, offset: p.offset! + offset });
-  const copy = (node: Record<string, unknown>): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const key in node) {
-      const value = node[key];
-      if (key === 'children') out[key] = (value as Record<string, unknown>[]).map(copy);
-      else if (key === 'position') out[key] = value === undefined ? undefined : { start: move((value as Position).start), end: move((value as Position).end) };
-      else out[key] = value;
-    }
+  const copy = (node: { position?: Position; children?: unknown[] }): object => {
+    // Spread keeps the keys (and their order); the points and children are then replaced.
+    const out = { ...node };
+    if (node.position !== undefined) out.position = { start: move(node.position.start), end: move(node.position.end) };
+    if (node.children !== undefined) out.children = node.children.map((c) => copy(c as typeof node));
     return out;
   };
-  return nodes.map((n) => copy(n as unknown as Record<string, unknown>) as unknown as PhrasingContent);
+  return nodes.map((n) => copy(n) as PhrasingContent);
 }
 
 export function markdownToMdast(text: string): Root {
