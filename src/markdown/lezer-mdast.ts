@@ -74,6 +74,9 @@ const FOOTNOTE_MARK = id('FootnoteDefinitionMark');
 
 type Positioned = { position?: { start: Point; end: Point } | undefined };
 
+/** The children of a lezer node without any (most are leaves: marks, paragraphs): one array for all, never added to. */
+const NO_CHILDREN: LNode[] = [];
+
 /** A lezer node, offsets already in the original text. */
 interface LNode {
   type: number;
@@ -309,12 +312,13 @@ class Converter implements InlineContext {
     // cold code pays for at every step): the nodes a cursor visits, in its order, anonymous ones
     // (lezer's balancing groups) left out and their children taken in their place.
     const made = (type: number, from: number, to: number): LNode => {
-      const node: LNode = { type, from: map(from), to: map(to), children: [] };
+      const node: LNode = { type, from: map(from), to: map(to), children: NO_CHILDREN };
       if (type === LIST_ITEM || type === BLOCKQUOTE || type === FOOTNOTE_DEFINITION) this.containerLines.add(this.lineOf(node.from));
       return node;
     };
     const adopt = (parent: LNode, child: LNode) => {
-      parent.children.push(child);
+      if (parent.children === NO_CHILDREN) parent.children = [child];
+      else parent.children.push(child);
       if (child.type === LIST_ITEM) this.itemLists.set(this.lineOf(child.from), parent);
     };
     const fromBuffer = (buffer: Uint16Array, types: readonly NodeType[], base: number, at: number, end: number, parent: LNode) => {
