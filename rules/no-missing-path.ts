@@ -1,5 +1,13 @@
 import { defineRule, z, pathReferences, resolvePathReference } from '../src/kit/index.js';
 
+/** The places looked in, as the message lists them: "`a/b.ts` and `b.ts`". */
+function triedText(tried: readonly string[], dir: boolean): string {
+  const slash = dir ? '/' : '';
+  let out = '';
+  for (let i = 0; i < tried.length; i++) out += `${i > 0 ? ' and ' : ''}\`${tried[i] || '.'}${slash}\``;
+  return out;
+}
+
 export default defineRule({
   id: 'no-missing-path',
   meta: {
@@ -27,14 +35,14 @@ export default defineRule({
       // `x`", "CI fails on a `x`" say it must not exist: neither is a claim to check. (Negation is
       // asked last, of missing paths only: it reads the sentence, resolving reads an index.)
       if (ref.qualified) continue;
-      if (ignore.some((i) => ref.value === i || (i.endsWith('/') && ref.value.startsWith(i)))) continue;
+      if (ignore.length > 0 && ignore.some((i) => ref.value === i || (i.endsWith('/') && ref.value.startsWith(i)))) continue;
       const resolved = resolvePathReference(repo, file.path, ref);
       // Paths above the repository root (a sibling checkout, `../shared/DESIGN.md`) cannot be
       // verified from here and are often deliberate, so they are left alone.
       if (resolved.status !== 'missing' || ref.negated) continue;
       report({
         messageId: 'missingPath',
-        data: { path: ref.value, tried: resolved.tried.map((t) => `\`${t || '.'}${ref.dir ? '/' : ''}\``).join(' and '), suggestion: resolved.suggestion },
+        data: { path: ref.value, tried: triedText(resolved.tried, ref.dir), suggestion: resolved.suggestion },
         loc: { offset: ref.start, endOffset: ref.end },
       });
     }

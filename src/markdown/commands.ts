@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { InstructionFile, Statement } from './instruction-file.js';
 import { checkShellSyntax, parseShell, type ParsedScript, type ShellAssignment, type ShellWord } from '../shell/parse.js';
-import { readsAsLocalRun, sentenceContext, type SentenceContext } from './references.js';
+import { mayRunLocally, readsAsLocalRun, sentenceContext, type SentenceContext } from './references.js';
 
 export type CommandOrigin = 'block' | 'inline';
 
@@ -71,6 +71,12 @@ const syntaxOk = new WeakMap<InstructionFile, Map<number, boolean | null>>();
 export async function prepareCommands(file: InstructionFile): Promise<void> {
   if (syntaxOk.has(file)) return;
   const results = new Map<number, boolean | null>();
+  // A file that cannot hold a code block has no untagged one: its tree is not built here, but
+  // when its rules run (the engine lets each file's tree go after them, so one is alive at a time).
+  if (!mayHoldCodeBlock(file.text)) {
+    syntaxOk.set(file, results);
+    return;
+  }
   for (const script of blockScripts(file)) {
     if (script.untagged) results.set(script.blockStart, await checkShellSyntax(script.text));
   }
@@ -105,6 +111,8 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
     // a `/`. Most spans are such words, and their parse is never needed.
     const plain = PLAIN_WORD.test(span.value);
     if (plain && !span.value.includes('/')) continue;
+    // A plain word with a `/` is one only if its head reads as a script (`bin/dev`, `./x.sh`).
+    if (plain && !mayRunLocally(span.value)) continue;
     const parsed = plain ? undefined : parseInline(span.value);
     const head = parsed ? parsed.head : { value: span.value, dynamic: false, argc: 1 };
     // Be conservative with inline spans: the first command must start with a known tool.
@@ -289,4 +297,13 @@ function blockScripts(file: InstructionFile): Script[] {
 /** The `prepare` hook of command rules: the sh-syntax checks for every file in scope, awaited once. */
 export async function prepareCommandFiles(files: readonly InstructionFile[]): Promise<void> {
   for (const file of files) await prepareCommands(file);
+}
+
+/**
+ * Whether `text` may hold a code block: a fenced one needs a run of three backticks or tildes, and
+ * an indented one four columns of indentation past its containers' prefixes, so four spaces in a
+ * row or a tab. (Over-answering yes only costs the early parse.)
+ */
+function mayHoldCodeBlock(text: string): boolean {
+  return text.includes('```') || text.includes('~~~') || text.includes('    ') || text.includes('\t');
 }

@@ -1,4 +1,3 @@
-import type { Nodes } from 'mdast';
 import type { InstructionFile } from './instruction-file.js';
 import { sequenceLength } from './locate.js';
 
@@ -154,18 +153,8 @@ export function hiddenMarkup(file: InstructionFile): { markup: HiddenMarkup[]; c
   const text = file.text;
   const out: HiddenMarkup[] = [];
   const comments: [number, number][] = [];
-  const used = new Set<string>();
-  const definitions: { start: number; end: number; id: string; label: string; title: string }[] = [];
-  const htmlSpans: [number, number][] = [];
-  const visit = (node: Nodes) => {
-    const start = node.position?.start.offset ?? 0;
-    const end = node.position?.end.offset ?? start;
-    if (node.type === 'html') htmlSpans.push([start, end]);
-    else if (node.type === 'linkReference' || node.type === 'imageReference') used.add(node.identifier);
-    else if (node.type === 'definition') definitions.push({ start, end, id: node.identifier, label: node.label ?? node.identifier, title: node.title ?? '' });
-    if ('children' in node) for (const child of node.children) visit(child as Nodes);
-  };
-  visit(file.tree());
+  // The HTML nodes, the references' identifiers and the definitions, from the file's one walk of its tree.
+  const { html: htmlSpans, references: used, definitions } = file.markup();
   for (const [start, end] of htmlSpans) {
     const slice = text.slice(start, end);
     for (const m of slice.matchAll(COMMENT)) {

@@ -1,4 +1,4 @@
-import type { Code, ListItem, Nodes, Paragraph, Root } from 'mdast';
+import type { Code, Nodes, Paragraph, Root } from 'mdast';
 import { Locator } from './locate.js';
 import { decodeLossy } from '../kit/text.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
@@ -39,6 +39,15 @@ export interface Statement extends TextSpan {
   section: string | null;
 }
 
+/** What hiddenMarkup reads of the tree: HTML nodes, the identifiers references use, definitions. */
+export interface MarkupNodes {
+  /** Text offsets of each HTML node, end exclusive. */
+  html: [number, number][];
+  /** Identifiers of link and image references. */
+  references: Set<string>;
+  definitions: { start: number; end: number; id: string; label: string; title: string }[];
+}
+
 export type MarkdownParser = (text: string) => Root;
 
 /** Every selection of a file: what a worker thread that linted it hands back (plain data). */
@@ -68,6 +77,7 @@ export class InstructionFile {
   #inlineCode: InlineCodeInfo[] | undefined;
   #links: LinkInfo[] | undefined;
   #statements: Statement[] | undefined;
+  #markup: MarkupNodes | undefined;
 
   constructor(init: { path: string; absPath: string; kind: InstructionKind; bytes: Uint8Array; parse: MarkdownParser }) {
     this.path = init.path;
@@ -105,19 +115,13 @@ export class InstructionFile {
 
   /**
    * Lets go of the Markdown tree once the file rules are done with it (the engine runs them file by
-   * file, so one tree is alive at a time). With `keepSelections`, every selection is computed first,
-   * so repo rules that read statements or headings later find them without parsing again; a later
+   * file, so one tree is alive at a time). With `keepSelections`, every selection is computed first
+   * (one walk computes them all), so repo rules that read statements or headings later find them without parsing again; a later
    * tree() call parses again (correct, only slower).
    */
   releaseTree(options: { keepSelections: boolean }): void {
     if (!this.#tree) return;
-    if (options.keepSelections) {
-      this.headings();
-      this.codeBlocks();
-      this.inlineCode();
-      this.links();
-      this.statements();
-    }
+    if (options.keepSelections) this.markup();
     this.#tree = undefined;
   }
 
@@ -155,73 +159,102 @@ export class InstructionFile {
     return this.#links!;
   }
 
-  /** Headings, code blocks, inline code and links in one walk of the tree (rules ask for all of them). */
+  statements(): Statement[] {
+    if (!this.#statements) this.collectSelections();
+    return this.#statements!;
+  }
+
+  /** The HTML, link reference and definition nodes hiddenMarkup reads (src/markdown/hidden.ts). */
+  markup(): MarkupNodes {
+    if (!this.#markup) this.collectSelections();
+    return this.#markup!;
+  }
+
+  /**
+   * Headings, code blocks, inline code, links, statements and markup nodes in one walk of the tree
+   * (rules ask for all of them). A statement is a list item's own paragraphs, or a paragraph
+   * outside list items; headings, statement paragraphs and a list item's paragraphs are not looked
+   * into for statements, and a heading names the section of the statements after it.
+   */
   private collectSelections(): void {
     const headings: HeadingInfo[] = [];
     const codeBlocks: CodeBlockInfo[] = [];
     const inlineCode: InlineCodeInfo[] = [];
     const links: LinkInfo[] = [];
-    const visit = (node: Nodes) => {
+    const statements: Statement[] = [];
+    const markup: MarkupNodes = { html: [], references: new Set(), definitions: [] };
+    const text = this.text;
+    let section: string | null = null;
+    /** `reach`: 0, not looked into for statements; 1, outside list items; 2, inside one. */
+    const visit = (node: Nodes, reach: number) => {
+      let childReach = reach;
       switch (node.type) {
-        case 'heading':
-          headings.push({ ...spanOf(node), depth: node.depth, text: plainText(node) });
+        case 'heading': {
+          const title = plainText(node);
+          headings.push({ start: offsetOf(node, 'start'), end: offsetOf(node, 'end'), depth: node.depth, text: title });
+          if (reach !== 0) {
+            section = title;
+            childReach = 0;
+          }
           break;
+        }
         case 'code': {
           const span = spanOf(node);
-          codeBlocks.push({ ...span, lang: node.lang ? node.lang.toLowerCase() : null, value: node.value, lineOffsets: this.codeLineOffsets(node, span) });
+          codeBlocks.push({ start: span.start, end: span.end, lang: node.lang ? node.lang.toLowerCase() : null, value: node.value, lineOffsets: this.codeLineOffsets(node, span) });
           break;
         }
         case 'inlineCode': {
-          const span = spanOf(node);
-          const found = this.text.indexOf(node.value, span.start);
-          inlineCode.push({ ...span, value: node.value, valueStart: found >= 0 && found < span.end ? found : span.start });
+          const start = offsetOf(node, 'start');
+          const end = offsetOf(node, 'end');
+          const found = text.indexOf(node.value, start);
+          inlineCode.push({ start, end, value: node.value, valueStart: found >= 0 && found < end ? found : start });
           break;
         }
         case 'link':
-          links.push({ ...spanOf(node), url: node.url, text: plainText(node) });
+          links.push({ start: offsetOf(node, 'start'), end: offsetOf(node, 'end'), url: node.url, text: plainText(node) });
           break;
+        case 'paragraph':
+          if (reach === 1) {
+            statements.push({ start: offsetOf(node, 'start'), end: offsetOf(node, 'end'), text: plainText(node), section });
+            childReach = 0;
+          }
+          break;
+        case 'listItem':
+          if (reach !== 0) {
+            const own = node.children.filter((c): c is Paragraph => c.type === 'paragraph');
+            const first = own[0];
+            const last = own[own.length - 1];
+            if (first && last) statements.push({ start: offsetOf(first, 'start'), end: offsetOf(last, 'end'), text: own.length === 1 ? plainText(first) : own.map(plainText).join(' '), section });
+            for (const c of node.children) visit(c, c.type === 'paragraph' ? 0 : 2);
+            return;
+          }
+          break;
+        case 'html':
+          markup.html.push([node.position?.start.offset ?? 0, node.position?.end.offset ?? node.position?.start.offset ?? 0]);
+          break;
+        case 'linkReference':
+        case 'imageReference':
+          markup.references.add(node.identifier);
+          break;
+        case 'definition': {
+          const start = node.position?.start.offset ?? 0;
+          markup.definitions.push({ start, end: node.position?.end.offset ?? start, id: node.identifier, label: node.label ?? node.identifier, title: node.title ?? '' });
+          break;
+        }
         default:
           break;
       }
-      if ('children' in node) for (const child of node.children) visit(child as Nodes);
+      const children = (node as { children?: Nodes[] }).children;
+      if (children !== undefined) for (const child of children) visit(child, childReach);
     };
-    visit(this.tree());
+    visit(this.tree(), 1);
     // A selection computed earlier stays (the same objects, should a rule hold on to them).
     this.#headings ??= headings;
     this.#codeBlocks ??= codeBlocks;
     this.#inlineCode ??= inlineCode;
     this.#links ??= links;
-  }
-
-  statements(): Statement[] {
-    if (this.#statements) return this.#statements;
-    const out: Statement[] = [];
-    let section: string | null = null;
-    const visit = (node: Nodes, inItem: boolean) => {
-      if (node.type === 'heading') {
-        section = plainText(node);
-        return;
-      }
-      if (node.type === 'listItem') {
-        const own = (node as ListItem).children.filter((c): c is Paragraph => c.type === 'paragraph');
-        const first = own[0];
-        const last = own[own.length - 1];
-        if (first && last) {
-          const span = { start: offsetOf(first, 'start'), end: offsetOf(last, 'end') };
-          out.push({ ...span, text: own.map(plainText).join(' '), section });
-        }
-        for (const child of (node as ListItem).children) if (child.type !== 'paragraph') visit(child, true);
-        return;
-      }
-      if (node.type === 'paragraph' && !inItem) {
-        out.push({ start: offsetOf(node, 'start'), end: offsetOf(node, 'end'), text: plainText(node), section });
-        return;
-      }
-      if ('children' in node) for (const child of node.children) visit(child as Nodes, inItem);
-    };
-    visit(this.tree(), false);
-    this.#statements = out;
-    return out;
+    this.#statements ??= statements;
+    this.#markup ??= markup;
   }
 
   /**
@@ -255,7 +288,9 @@ function offsetOf(node: Nodes, edge: 'start' | 'end'): number {
 
 /** Concatenated text content of a node (like mdast-util-to-string, without the dependency's breadth). */
 export function plainText(node: Nodes): string {
-  if ('value' in node && typeof node.value === 'string') return node.value;
-  if ('children' in node) return (node.children as Nodes[]).map(plainText).join('');
-  return '';
+  const value = (node as { value?: unknown }).value;
+  if (typeof value === 'string') return value;
+  const children = (node as { children?: Nodes[] }).children;
+  if (children === undefined) return '';
+  return children.length === 1 ? plainText(children[0]!) : children.map(plainText).join('');
 }

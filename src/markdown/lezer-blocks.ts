@@ -112,6 +112,14 @@ export function splitDefinitions(content: string): { definitions: [number, numbe
 
 /** The number of cells in a head row (micromark's `size`), or -1 when `text` cannot be one. */
 export function tableHeadCells(text: string): number {
+  // Without a pipe (most paragraphs), the whole line is one cell, if it holds anything but spaces and tabs.
+  if (text.indexOf('|') < 0) {
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c !== 32 && c !== 9) return 1;
+    }
+    return -1;
+  }
   let size = 0;
   let sizeB = 0;
   let seen = false;

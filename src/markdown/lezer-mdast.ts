@@ -1,8 +1,8 @@
 import type { BlockContent, Code, Definition, DefinitionContent, FootnoteDefinition, Heading, Html, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Table, TableCell, TableRow } from 'mdast';
-import type { Point } from 'unist';
-import type { TreeCursor } from '@lezer/common';
+import type { Point, Position } from 'unist';
+import { TreeBuffer, type NodeType, type Tree } from '@lezer/common';
 import { parser as commonmark } from '@lezer/markdown';
-import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type InlineContext, type InlineLine } from './mdast-inline.js';
+import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type InlineContext, type InlineLine, type InlineResult } from './mdast-inline.js';
 import { blockExtensions, HTML_END, htmlKind, matchMicromark } from './lezer-blocks.js';
 import { transformAutolinkLiterals } from './mdast-autolink-transform.js';
 import { lineStarts } from './locate.js';
@@ -74,6 +74,9 @@ const FOOTNOTE_MARK = id('FootnoteDefinitionMark');
 
 type Positioned = { position?: { start: Point; end: Point } | undefined };
 
+/** The children of a lezer node without any (most are leaves: marks, paragraphs): one array for all, never added to. */
+const NO_CHILDREN: LNode[] = [];
+
 /** A lezer node, offsets already in the original text. */
 interface LNode {
   type: number;
@@ -127,6 +130,23 @@ interface Stripped {
   all: boolean;
 }
 
+/** Phrasing of single lines by text, with the point its first character was at (see Converter.inline). */
+const inlineMemo = new Map<string, { children: PhrasingContent[]; line: number; column: number; offset: number }>();
+
+/** A deep copy of phrasing nodes, every point moved by the given lines, columns and offset. */
+function shifted(nodes: readonly PhrasingContent[], lines: number, columns: number, offset: number): PhrasingContent[] {
+  // Points made by the parser always have an offset.
+  const move = (p: Point): Point => ({ line: p.line + lines, column: p.column + columns, offset: p.offset! + offset });
+  const copy = (node: { position?: Position; children?: unknown[] }): object => {
+    // Spread keeps the keys (and their order); the points and children are then replaced.
+    const out = { ...node };
+    if (node.position !== undefined) out.position = { start: move(node.position.start), end: move(node.position.end) };
+    if (node.children !== undefined) out.children = node.children.map((c) => copy(c as typeof node));
+    return out;
+  };
+  return nodes.map((n) => copy(n) as PhrasingContent);
+}
+
 export function markdownToMdast(text: string): Root {
   // micromark reads U+0000 as U+FFFD (CommonMark 2.3); same length, so offsets stay.
   return new Converter(text.indexOf('\0') >= 0 ? text.replaceAll('\0', '\uFFFD') : text).root();
@@ -150,6 +170,8 @@ class Converter implements InlineContext {
   #closedAfter: Container['kind'] | null = null;
   readonly #setext = new Map<number, { definitions: Definition[]; textFrom: number; textTo: number }>();
   #lastLine = 0;
+  /** Each list item's container, made by the first pass (collect). */
+  readonly #itemContainers = new Map<LNode, Container>();
 
   constructor(text: string) {
     this.src = text;
@@ -225,7 +247,7 @@ class Converter implements InlineContext {
       children,
       position: { start: this.point(src.charCodeAt(0) === 0xfeff ? 1 : 0), end: this.point(src.length) },
     };
-    transformAutolinkLiterals(root);
+    transformAutolinkLiterals(root, src);
     return root;
   }
 
@@ -285,21 +307,49 @@ class Converter implements InlineContext {
       }
       return t + start + lo;
     };
-    const cursor = parser.parse(input).cursor();
-    const build = (c: TreeCursor): LNode => {
-      const node: LNode = { type: c.type.id, from: map(c.from), to: map(c.to), children: [] };
-      if (node.type === LIST_ITEM || node.type === BLOCKQUOTE || node.type === FOOTNOTE_DEFINITION) this.containerLines.add(this.lineOf(node.from));
-      if (c.firstChild()) {
-        do {
-          const child = build(c);
-          node.children.push(child);
-          if (child.type === LIST_ITEM) this.itemLists.set(this.lineOf(child.from), node);
-        } while (c.nextSibling());
-        c.parent();
-      }
+    const tree = parser.parse(input);
+    // The tree is read from its own arrays rather than through a cursor (which a first pass over
+    // cold code pays for at every step): the nodes a cursor visits, in its order, anonymous ones
+    // (lezer's balancing groups) left out and their children taken in their place.
+    const made = (type: number, from: number, to: number): LNode => {
+      const node: LNode = { type, from: map(from), to: map(to), children: NO_CHILDREN };
+      if (type === LIST_ITEM || type === BLOCKQUOTE || type === FOOTNOTE_DEFINITION) this.containerLines.add(this.lineOf(node.from));
       return node;
     };
-    return build(cursor);
+    const adopt = (parent: LNode, child: LNode) => {
+      if (parent.children === NO_CHILDREN) parent.children = [child];
+      else parent.children.push(child);
+      if (child.type === LIST_ITEM) this.itemLists.set(this.lineOf(child.from), parent);
+    };
+    const fromBuffer = (buffer: Uint16Array, types: readonly NodeType[], base: number, at: number, end: number, parent: LNode) => {
+      while (at < end) {
+        const type = buffer[at]!;
+        const next = buffer[at + 3]!;
+        if (types[type]!.isAnonymous) fromBuffer(buffer, types, base, at + 4, next, parent);
+        else {
+          const node = made(type, base + buffer[at + 1]!, base + buffer[at + 2]!);
+          fromBuffer(buffer, types, base, at + 4, next, node);
+          adopt(parent, node);
+        }
+        at = next;
+      }
+    };
+    const fromTree = (t: Tree, pos: number, parent: LNode) => {
+      for (let i = 0; i < t.children.length; i++) {
+        const child = t.children[i]!;
+        const at = pos + t.positions[i]!;
+        if (child instanceof TreeBuffer) fromBuffer(child.buffer, child.set.types, at, 0, child.buffer.length, parent);
+        else if (child.type.isAnonymous) fromTree(child, at, parent);
+        else {
+          const node = made(child.type.id, at, at + child.length);
+          fromTree(child, at, node);
+          adopt(parent, node);
+        }
+      }
+    };
+    const root = made(tree.type.id, 0, tree.length);
+    fromTree(tree, 0, root);
+    return root;
   }
 
   /** First pass: every definition (link and footnote), so references resolve anywhere. */
@@ -318,7 +368,13 @@ class Converter implements InlineContext {
       } else if (child.type === BLOCKQUOTE) {
         this.collect(child, [...containers, { kind: 'quote', line: this.lineOf(child.from), marker: child.from }]);
       } else if (child.type === BULLET_LIST || child.type === ORDERED_LIST) {
-        for (const item of child.children) if (item.type === LIST_ITEM) this.collect(item, [...containers, this.itemContainer(item, containers)]);
+        for (const item of child.children) {
+          if (item.type !== LIST_ITEM) continue;
+          const container = this.itemContainer(item, containers);
+          // blocks() reaches the item under the same containers: it takes this one.
+          this.#itemContainers.set(item, container);
+          this.collect(item, [...containers, container]);
+        }
       }
     }
   }
@@ -359,63 +415,51 @@ class Converter implements InlineContext {
   strip(line: number, containers: readonly Container[]): Stripped {
     const src = this.src;
     const end = this.lineEnd(line);
-    let pos = this.lineBegin(line);
-    let col = 0;
-    let virtual = 0;
-    const take = (n: number): number => {
-      const at = { pos, col, virtual };
-      const taken = takeColumns(src, end, at, n);
-      ({ pos, col, virtual } = at);
-      return taken;
-    };
+    // Where the prefixes taken so far end (one object for the whole line, taken from in place).
+    const at = { pos: this.lineBegin(line), col: 0, virtual: 0 };
     for (const c of containers) {
       if (c.line === line) {
         // The container starts on this line: its marker is here.
         if (c.kind === 'quote') {
-          pos = c.marker + 1;
-          col = this.columnOf(c.marker) + 1;
-          virtual = 0;
-          take(1);
+          at.pos = c.marker + 1;
+          at.col = this.columnOf(c.marker) + 1;
+          at.virtual = 0;
+          takeColumns(src, end, at, 1);
         } else if (c.kind === 'item') {
-          pos = c.markerEnd;
-          col = this.columnOf(pos);
-          virtual = 0;
-          take(c.col - col);
+          at.pos = c.markerEnd;
+          at.col = this.columnOf(at.pos);
+          at.virtual = 0;
+          takeColumns(src, end, at, c.col - at.col);
         } else {
-          pos = c.markerEnd;
-          col = this.columnOf(pos);
-          virtual = 0;
-          take(Number.POSITIVE_INFINITY);
+          at.pos = c.markerEnd;
+          at.col = this.columnOf(at.pos);
+          at.virtual = 0;
+          takeColumns(src, end, at, Number.POSITIVE_INFINITY);
         }
         continue;
       }
+      const { pos, col, virtual } = at;
       if (c.kind === 'quote') {
-        const save = { pos, col, virtual };
-        take(3);
-        if (virtual > 0 || src.charCodeAt(pos) !== 62) {
-          ({ pos, col, virtual } = save);
-          return { pos, virtual, col, all: false };
-        }
-        pos++;
-        col++;
-        take(1);
+        takeColumns(src, end, at, 3);
+        if (at.virtual > 0 || src.charCodeAt(at.pos) !== 62) return { pos, virtual, col, all: false };
+        at.pos++;
+        at.col++;
+        takeColumns(src, end, at, 1);
       } else {
         const need = c.kind === 'item' ? c.indent : 4;
-        const save = { pos, col, virtual };
-        const taken = take(need);
+        const taken = takeColumns(src, end, at, need);
         if (taken < need) {
           // A blank line continues a list item (or footnote definition) whatever its indent.
-          if (this.blankFrom(pos, end)) {
-            pos = end;
-            virtual = 0;
+          if (this.blankFrom(at.pos, end)) {
+            at.pos = end;
+            at.virtual = 0;
             continue;
           }
-          ({ pos, col, virtual } = save);
           return { pos, virtual, col, all: false };
         }
       }
     }
-    return { pos, virtual, col, all: true };
+    return { pos: at.pos, virtual: at.virtual, col: at.col, all: true };
   }
 
   /**
@@ -510,8 +554,23 @@ class Converter implements InlineContext {
     return lines;
   }
 
-  inline(from: number, to: number, containers: readonly Container[], options: { task?: boolean; inTable?: boolean } = {}) {
-    return parseInline(this, this.inlineLines(from, to, containers), options);
+  inline(from: number, to: number, containers: readonly Container[], options: { task?: boolean; inTable?: boolean } = {}): InlineResult {
+    const lines = this.inlineLines(from, to, containers);
+    const line = lines.length === 1 ? lines[0]! : undefined;
+    if (!line || line.virtual !== 0 || options.inTable) return parseInline(this, lines, options);
+    // One line without brackets: no reference (which would depend on the document's definitions)
+    // and no task check, so its phrasing depends on its text alone, and its positions on where the
+    // line starts (every point is on that line). Template copies repeat lines across files.
+    const text = this.src.slice(line.start, line.end);
+    if (text.indexOf('[') >= 0 || text.indexOf(']') >= 0) return parseInline(this, lines, options);
+    const at = this.point(line.start);
+    const known = inlineMemo.get(text);
+    if (known) return { children: shifted(known.children, at.line - known.line, at.column - known.column, line.start - known.offset), checked: null };
+    const result = parseInline(this, lines, options);
+    if (inlineMemo.size >= 20_000) inlineMemo.clear();
+    // The copy kept is never handed out: callers may change what they get.
+    inlineMemo.set(text, { children: shifted(result.children, 0, 0, 0), line: at.line, column: at.column, offset: line.start });
+    return result;
   }
 
   // --- blocks ---------------------------------------------------------------------------------
@@ -651,7 +710,7 @@ class Converter implements InlineContext {
     for (const child of node.children) {
       if (child.type !== LIST_ITEM) continue;
       itemNodes.push(child);
-      const container = this.itemContainer(child, containers);
+      const container = this.#itemContainers.get(child) ?? this.itemContainer(child, containers);
       const mark = child.children.find((c) => c.type === LIST_MARK)!;
       const item: ListItem = { type: 'listItem', spread: false, checked: null, children: [], position: undefined };
       this.blocks(child.children, [...containers, container], item.children as never, item);

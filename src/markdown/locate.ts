@@ -3,6 +3,10 @@ import type { Position } from '../kit/types.js';
 /** Offset of each line's first character; lines end at LF, CRLF or a lone CR, as in CommonMark. */
 export function lineStarts(text: string): number[] {
   const starts = [0];
+  if (text.indexOf('\r') < 0) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) starts.push(i + 1);

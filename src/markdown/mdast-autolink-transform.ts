@@ -10,11 +10,15 @@ import type { Link, Nodes, Parent, PhrasingContent, Root, Text } from 'mdast';
 
 type Replace = (match: RegExpExecArray) => PhrasingContent | PhrasingContent[] | false;
 
-const PAIRS: [RegExp, Replace][] = [
-  [/(?<![\da-z])(https?:\/\/|www(?=\.))([\w-]*\.[\w\-.]*)([^\t\n\r ]*)/gi, (m) => findUrl(m[1]!, m[2]!, m[3]!, m)],
-  [/(?<![\w+\-.@])xmpp:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)(\/(?:[\w\-/]|\.(?=[\dA-Za-z]))*)?/g, (m) => findXmpp(m[0], m[1]!, m[2]!, m[3], m)],
-  [/(?<![\w+\-.@])mailto:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, (m) => findMailto(m[1]!, m[2]!)],
-  [/(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, (m) => findEmail(m[1]!, m[2]!)],
+/**
+ * Each expression with what every match of it holds (a literal `https?://` or `www.`, or an at
+ * sign): a text without it is left as it is, so the expression is not run on it.
+ */
+const PAIRS: [RegExp, Replace, RegExp][] = [
+  [/(?<![\da-z])(https?:\/\/|www(?=\.))([\w-]*\.[\w\-.]*)([^\t\n\r ]*)/gi, (m) => findUrl(m[1]!, m[2]!, m[3]!, m), /https?:\/\/|www\./i],
+  [/(?<![\w+\-.@])xmpp:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)(\/(?:[\w\-/]|\.(?=[\dA-Za-z]))*)?/g, (m) => findXmpp(m[0], m[1]!, m[2]!, m[3], m), /xmpp:[^]*@/],
+  [/(?<![\w+\-.@])mailto:([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, (m) => findMailto(m[1]!, m[2]!), /mailto:[^]*@/],
+  [/(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, (m) => findEmail(m[1]!, m[2]!), /@/],
 ];
 
 const WHITESPACE = /\s/;
@@ -24,10 +28,20 @@ const PUNCTUATION = /\p{P}|\p{S}/u;
 const CANDIDATE = /[.@]/;
 
 /**
+ * What the source must hold for some text node to hold a match: each match has `@`, or `http`/`www`
+ * (any case) followed by punctuation. A text node's value is source characters, but for a
+ * character reference (`&#64;`), decoded, and an escape (`\.`), whose backslash is dropped; and
+ * an escape only precedes punctuation, so `http` and `www` stay literal in the source.
+ */
+const SOURCE_CANDIDATE = /[@&]|https?|www/i;
+
+/**
  * remark runs each expression over the whole tree in turn; each only ever splits text nodes and
  * skips the links it made, so running all four over each text node in turn is the same.
+ * `source`: the text the tree was parsed from; when it cannot hold a match, the tree is not walked.
  */
-export function transformAutolinkLiterals(tree: Root): void {
+export function transformAutolinkLiterals(tree: Root, source?: string): void {
+  if (source !== undefined && !SOURCE_CANDIDATE.test(source)) return;
   visit(tree);
 }
 
@@ -39,10 +53,10 @@ function visit(parent: Parent): void {
     if (node.type === 'text') {
       if (CANDIDATE.test(node.value)) {
         let nodes: PhrasingContent[] = [node];
-        for (const [find, replace] of PAIRS) {
+        for (const [find, replace, need] of PAIRS) {
           const next: PhrasingContent[] = [];
           for (const part of nodes) {
-            if (part.type === 'text') next.push(...handle(part, find, replace));
+            if (part.type === 'text' && need.test(part.value)) next.push(...handle(part, find, replace));
             else next.push(part);
           }
           nodes = next;

@@ -228,6 +228,10 @@ export function parseDefinition(cx: InlineContext, lines: readonly InlineLine[])
   return new InlineParser(cx, lines, false).definition();
 }
 
+/** The orders in which attention (`a`) and strikethrough (`s`) are resolved. */
+const STRIKE_FIRST: readonly string[] = ['s', 'a'];
+const ATTENTION_FIRST: readonly string[] = ['a', 's'];
+
 class InlineParser {
   readonly cx: InlineContext;
   readonly src: string;
@@ -248,7 +252,10 @@ class InlineParser {
   /** How far the failed attempts so far read (micromark's positions differ after it, below). */
   reach = -1;
   /** Line endings (in `v`) that a failed attempt read across. */
-  readonly skipEnds = new Set<number>();
+  skipEnds: Set<number> | null = null;
+  /** Whether the text holds an `@` (an e-mail literal needs one) and a `:` (a protocol literal needs one). */
+  readonly hasAt: boolean;
+  readonly hasColon: boolean;
 
   constructor(cx: InlineContext, lines: readonly InlineLine[], inTable: boolean) {
     this.cx = cx;
@@ -266,6 +273,8 @@ class InlineParser {
     }
     this.v = v;
     this.vStart = vStart;
+    this.hasAt = v.indexOf('@') >= 0;
+    this.hasColon = v.indexOf(':') >= 0;
   }
 
   // --- positions ----------------------------------------------------------------------------
@@ -298,9 +307,14 @@ class InlineParser {
     const i = this.lineAt(q);
     const line = this.lines[i]!;
     const rel = q - this.vStart[i]!;
-    if (line.start + rel - line.virtual >= line.end && this.v.charCodeAt(q) === 10) return this.skipEnds.has(q) ? this.lines[i + 1]!.start : line.next;
+    if (line.start + rel - line.virtual >= line.end && this.v.charCodeAt(q) === 10) return this.skipEnds?.has(q) ? this.lines[i + 1]!.start : line.next;
     if (rel < line.virtual) return line.start;
     return line.start + rel - line.virtual + 1;
+  }
+
+  /** A space in `v` that is in the source: virtual spaces (the rest of a tab a container prefix took part of) are data. */
+  realSpace(k: number): boolean {
+    return this.v.charCodeAt(k) === 32 && !this.isVirtual(k);
   }
 
   isVirtual(p: number): boolean {
@@ -357,7 +371,7 @@ class InlineParser {
    * than at that line's start.
    */
   markEol(p: number): void {
-    if (this.reach > p) this.skipEnds.add(p);
+    if (this.reach > p) (this.skipEnds ??= new Set()).add(p);
   }
 
   // --- parts --------------------------------------------------------------------------------
@@ -456,6 +470,16 @@ class InlineParser {
           q = this.strikethrough(p);
           break;
         default:
+          // Most characters are a letter or digit after a letter, or a space: neither starts an
+          // autolink literal (an e-mail starts after no atext, `www` after space or punctuation,
+          // a protocol after no letter), so data goes on without asking.
+          if (c === 32 || (isAlnum(c) && isAlpha(this.prev(p)))) {
+            if (this.dataStart < 0) this.dataStart = p;
+            p++;
+            // And so on for the run of such characters.
+            for (let d = p < n ? v.charCodeAt(p) : NUL; p < n && (d === 32 || (isAlnum(d) && isAlpha(v.charCodeAt(p - 1)))); d = v.charCodeAt(p)) p++;
+            continue;
+          }
           q = this.literalAutolink(p, c);
       }
       if (q < 0) {
@@ -467,7 +491,7 @@ class InlineParser {
     }
     this.flush(n);
     this.trimTrailing(n, true);
-    const order = this.order === 's' ? ['s', 'a'] : ['a', 's'];
+    const order = this.order === 's' ? STRIKE_FIRST : ATTENTION_FIRST;
     const children = this.finish(this.resolve(this.parts, order));
     return { children, checked };
   }
@@ -613,15 +637,13 @@ class InlineParser {
         this.flush(p);
         let from = contentStart;
         let to = close;
-        // Virtual spaces (the rest of a tab a container prefix took part of) are data here.
-        const space = (k: number) => v.charCodeAt(k) === 32 && !this.isVirtual(k);
         const first = v.charCodeAt(from);
         const last = v.charCodeAt(to - 1);
-        if (to - from >= 2 && (space(from) || first === 10) && (space(to - 1) || last === 10)) {
+        if (to - from >= 2 && (this.realSpace(from) || first === 10) && (this.realSpace(to - 1) || last === 10)) {
           // Padding goes only when something other than spaces and line endings is inside.
           for (let k = from + 1; k < to - 1; k++) {
             const c = v.charCodeAt(k);
-            if (!space(k) && c !== 10) {
+            if (!this.realSpace(k) && c !== 10) {
               from++;
               to--;
               break;
@@ -985,7 +1007,7 @@ class InlineParser {
       }
     }
     const content = this.parts.slice(openIndex + 1);
-    const children = this.finish(this.resolve(content, ['s', 'a']));
+    const children = this.finish(this.resolve(content, STRIKE_FIRST));
     const position = this.position(opener.from, end);
     let node: PhrasingContent;
     if (kind === 'resource') {
@@ -1280,7 +1302,7 @@ class InlineParser {
     const previous = this.prev(p);
     let end = -1;
     let kind = 0;
-    if ((isAlnum(c) || c === 43 || c === 45 || c === 46 || c === 95) && !(previous === 47 || isGfmAtext(previous))) {
+    if (this.hasAt && (isAlnum(c) || c === 43 || c === 45 || c === 46 || c === 95) && !(previous === 47 || isGfmAtext(previous))) {
       end = this.emailLiteral(p);
       kind = 1;
     }
@@ -1288,7 +1310,7 @@ class InlineParser {
       end = this.wwwLiteral(p);
       kind = 2;
     }
-    if (end < 0 && (c === 72 || c === 104) && !isAlpha(previous)) {
+    if (end < 0 && this.hasColon && (c === 72 || c === 104) && !isAlpha(previous)) {
       end = this.protocolLiteral(p);
       kind = 3;
     }
@@ -1462,7 +1484,7 @@ class InlineParser {
         const closeSize = close.to - close.from;
         if ((open.close || close.open) && closeSize % 3 && !((openSize + closeSize) % 3)) continue;
         const use = openSize > 1 && closeSize > 1 ? 2 : 1;
-        const inner = this.finish(this.resolve(items.slice(j + 1, i), ['s', 'a']));
+        const inner = this.finish(this.resolve(items.slice(j + 1, i), STRIKE_FIRST));
         const from = open.to - use;
         const to = close.from + use;
         const node: PhrasingContent = { type: use > 1 ? 'strong' : 'emphasis', children: inner, position: this.position(from, to) };
@@ -1487,7 +1509,7 @@ class InlineParser {
       for (let j = i - 1; j >= 0; j--) {
         const open = items[j]!;
         if (open.k !== DELIM || open.ch !== 126 || !open.open || open.to - open.from !== close.to - close.from) continue;
-        const inner = this.finish(this.resolve(items.slice(j + 1, i), ['s', 'a']));
+        const inner = this.finish(this.resolve(items.slice(j + 1, i), STRIKE_FIRST));
         const node: PhrasingContent = { type: 'delete', children: inner, position: this.position(open.from, close.to) };
         items.splice(j, i - j + 1, { k: NODE, from: open.from, to: close.to, node });
         i = j;

@@ -369,6 +369,11 @@ export function readsAsLocalRun(argv: readonly string[], context: SentenceContex
   return head.inScriptDir && (head.inBin || RUN_CUE.test(around.before));
 }
 
+/** Whether a one-word span could be a local script run at all (readsAsLocalRun is false for it otherwise). */
+export function mayRunLocally(head: string): boolean {
+  return scriptHead(head) !== null;
+}
+
 interface ScriptHead {
   /** Written `./x` or `../x`. */
   explicit: boolean;
@@ -517,6 +522,13 @@ function visitHolding(root: Nodes, offsets: readonly number[], enter: (node: Nod
 
 const maskedCache = new WeakMap<InstructionFile, string>();
 
+/** Runs of spaces by length: code spans of a length recur, so each run is made once. */
+const spaceRuns: string[] = [];
+function spaces(n: number): string {
+  if (n >= 256) return ' '.repeat(n);
+  return (spaceRuns[n] ??= ' '.repeat(n));
+}
+
 /** The file's text with every inline code span blanked out, so words inside code never count as cues. */
 function maskedText(file: InstructionFile): string {
   let masked = maskedCache.get(file);
@@ -526,7 +538,7 @@ function maskedText(file: InstructionFile): string {
     let at = 0;
     for (const span of file.inlineCode()) {
       if (span.start < at) continue;
-      parts.push(text.slice(at, span.start), ' '.repeat(span.end - span.start));
+      parts.push(text.slice(at, span.start), spaces(span.end - span.start));
       at = span.end;
     }
     parts.push(text.slice(at));
@@ -588,8 +600,11 @@ export function sentenceContext(file: InstructionFile): (start: number, end: num
     let stops = stopsOf.get(regionStart);
     if (!stops) {
       stops = [];
-      for (const match of masked.slice(regionStart, regionEnd).matchAll(SENTENCE_END)) {
-        const stop = regionStart + (match.index ?? 0);
+      // exec, not matchAll (which clones the expression for every statement).
+      const region = masked.slice(regionStart, regionEnd);
+      SENTENCE_END.lastIndex = 0;
+      for (let match = SENTENCE_END.exec(region); match; match = SENTENCE_END.exec(region)) {
+        const stop = regionStart + match.index;
         if (!ABBREVIATION.test(masked.slice(Math.max(regionStart, stop - 4), stop))) stops.push(stop);
       }
       stopsOf.set(regionStart, stops);
@@ -606,7 +621,8 @@ export function sentenceContext(file: InstructionFile): (start: number, end: num
     const from = previous !== undefined && previous < start ? previous + 1 : regionStart;
     const to = stops[lo] ?? regionEnd;
     let qualified = qualifiedAt.get(from);
-    if (qualified === undefined) qualifiedAt.set(from, (qualified = QUALIFIERS.test(masked.slice(from, to))));
+    // Kept by the sentence's text too (cueMatches): template sentences recur across files.
+    if (qualified === undefined) qualifiedAt.set(from, (qualified = cueMatches(QUALIFIERS, null, masked.slice(from, to))));
     return { before: masked.slice(Math.max(from, start - CUE_REACH), start), after: masked.slice(end, Math.min(to, end + CUE_REACH)), qualified };
   };
 }
@@ -647,6 +663,8 @@ interface RepoFacts {
   placeOf(dir: string): Place;
   /** Whether some listed file is also a listed directory (a file `a` beside `a/b`), which no checkout has. */
   fileIsDir(): boolean;
+  /** Whether `parent/leaf` (`leaf` for parent '') is a listed file or directory. */
+  listedIn(parent: string, leaf: string): boolean;
   /** What the paths of one file share: its directory, and whether each first segment exists at the root and from there. */
   fileContext(file: string): FileContext;
   /** candidatesByName's answers, by `dir` flag and directory. */
@@ -663,6 +681,8 @@ interface FileContext {
   firsts: Map<string, { atRoot: boolean; atFile: boolean }>;
   /** By the directory part of a path (`src`): that directory below the file's (one string, hashed once). */
   below: Map<string, string>;
+  /** The directory is '' or a clean relative path (see UNCLEAN_REL). */
+  cleanDir: boolean;
 }
 
 /** A clean nested or bare path as written, cut once per distinct value (values recur across files). */
@@ -674,17 +694,39 @@ interface ValueParts {
   ext: string;
 }
 
-const valueParts = new Map<string, ValueParts>();
+/** What resolvePathReference reads of a value as written, worked out once per distinct value. */
+interface ValueInfo {
+  /** The value without trailing slashes. */
+  body: string;
+  /** Its first segment (after leading slashes). */
+  first: string;
+  /** The body is a clean relative path (not UNCLEAN_REL). */
+  clean: boolean;
+  /** The body cut at its last `/`. */
+  parts: ValueParts;
+}
 
-function partsOf(body: string): ValueParts {
-  let parts = valueParts.get(body);
-  if (!parts) {
+const valueInfos = new Map<string, ValueInfo>();
+
+function valueInfo(value: string): ValueInfo {
+  let info = valueInfos.get(value);
+  if (!info) {
+    const body = value.endsWith('/') ? value.replace(/\/+$/, '') : value;
+    let lead = 0;
+    while (body.charCodeAt(lead) === 47) lead++;
+    const slash = body.indexOf('/', lead);
     const cut = body.lastIndexOf('/');
-    if (valueParts.size >= 50_000) valueParts.clear();
     const leaf = body.slice(cut + 1);
-    valueParts.set(body, (parts = { parent: cut < 0 ? '' : body.slice(0, cut), leaf, ext: extensionOf(leaf) }));
+    if (valueInfos.size >= 50_000) valueInfos.clear();
+    info = {
+      body,
+      first: slash < 0 ? body.slice(lead) : body.slice(lead, slash),
+      clean: !UNCLEAN_REL.test(body),
+      parts: { parent: cut < 0 ? '' : body.slice(0, cut), leaf, ext: extensionOf(leaf) },
+    };
+    valueInfos.set(value, info);
   }
-  return parts;
+  return info;
 }
 
 interface Place {
@@ -810,6 +852,25 @@ function facts(repo: RepoIndex): RepoFacts {
   };
   let fileIsDir: boolean | undefined;
   let current: FileContext | undefined;
+  // Listed files and directories by directory and name. An entry is `dir/name` (or `name`) split at
+  // its last `/`; one starting with its only `/` would read back as another path, and is left out.
+  let names: Map<string, Set<string>> | undefined;
+  const listedIn = (parent: string, leaf: string): boolean => {
+    if (!names) {
+      names = new Map();
+      const add = (p: string) => {
+        const cut = p.lastIndexOf('/');
+        if (cut === 0) return;
+        const dir = cut < 0 ? '' : p.slice(0, cut);
+        const set = names!.get(dir);
+        if (set) set.add(cut < 0 ? p : p.slice(cut + 1));
+        else names!.set(dir, new Set([cut < 0 ? p : p.slice(cut + 1)]));
+      };
+      for (const p of repo.files) add(p);
+      for (const d of repo.dirs) if (d !== '') add(d);
+    }
+    return names.get(parent)?.has(leaf) ?? false;
+  };
   cached = {
     repo,
     dirSet: undefined,
@@ -822,8 +883,13 @@ function facts(repo: RepoIndex): RepoFacts {
     filesNamedUnder,
     placeOf,
     fileIsDir: () => (fileIsDir ??= [...repo.dirs].some((d) => repo.has(d))),
+    listedIn,
     // The references of a file are resolved one after another: the last file's context is kept.
-    fileContext: (file) => (current?.file === file ? current : (current = { file, dir: dirOf(file), firsts: new Map(), below: new Map() })),
+    fileContext: (file) => {
+      if (current?.file === file) return current;
+      const dir = dirOf(file);
+      return (current = { file, dir, firsts: new Map(), below: new Map(), cleanDir: dir === '' || !UNCLEAN_REL.test(dir) });
+    },
     candidates: new Map(),
     picks: new Map(),
   };
@@ -1021,10 +1087,11 @@ const TS_SOURCE_OF: Record<string, string[]> = { js: ['ts', 'tsx'], jsx: ['tsx']
  * enter) as one entry with nothing below it, so `dir/` naming such an entry, or a path through one,
  * cannot be disproved and counts as existing.
  */
-function existsIn(f: RepoFacts, rel: string, cleanParent?: string): boolean {
+function existsIn(f: RepoFacts, rel: string, cleanParent?: string, leaf?: string): boolean {
   const repo = f.repo;
   const dirs = (f.dirSet ??= repo.dirs);
-  if (dirs.has(rel) || repo.has(rel)) return true;
+  // `rel` is `cleanParent/leaf` (or `leaf`): asked of the directory's names, whose strings are hashed already.
+  if (leaf !== undefined && cleanParent !== undefined ? f.listedIn(cleanParent, leaf) : dirs.has(rel) || repo.has(rel)) return true;
   // Every prefix of a clean path in a listed directory is a listed directory, and no listed directory
   // is also a listed file (unless the listing says otherwise): no prefix is a symlink or a submodule.
   if (cleanParent !== undefined) {
@@ -1055,13 +1122,10 @@ function dirOf(file: string): string {
  */
 export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<PathReference, 'value' | 'shape' | 'dir'>): PathResolution {
   const f = facts(repo);
-  const body = ref.value.endsWith('/') ? ref.value.replace(/\/+$/, '') : ref.value;
+  const info = valueInfo(ref.value);
+  const { body, first } = info;
   const here = f.fileContext(file);
   const fileDir = here.dir;
-  let lead = 0;
-  while (body.charCodeAt(lead) === 47) lead++;
-  const slash = body.indexOf('/', lead);
-  const first = slash < 0 ? body.slice(lead) : body.slice(lead, slash);
   let firstExists = here.firsts.get(first);
   if (!firstExists) here.firsts.set(first, (firstExists = { atRoot: existsIn(f, first), atFile: existsIn(f, joinRel(fileDir, first) ?? '\0') }));
   const existsAtRoot = firstExists.atRoot;
@@ -1079,7 +1143,8 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
     const fromRoot = joinRel('', body);
     tried = fromRoot !== null && fromRoot !== fromFile ? [fromFile, fromRoot] : [fromFile];
   } else {
-    const fromFile = joinRel(fileDir, body) ?? body;
+    // joinRel's own first case, its tests answered once per file and per value.
+    const fromFile = body !== '' && here.cleanDir && info.clean ? (fileDir === '' ? body : `${fileDir}/${body}`) : (joinRel(fileDir, body) ?? body);
     tried = fromFile !== body ? [fromFile, body] : [body];
     if (ref.shape === 'nested' && !existsAtRoot && !existsAtFile) {
       // Only a clear file path is checked when its first segment exists nowhere: `react-dom/client`,
@@ -1091,35 +1156,37 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   }
   // For clean paths the answers above settle most of this: a bare name is its own first segment,
   // and nothing exists below a first segment that does not (it would be a listed directory).
-  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && !UNCLEAN_REL.test(body) && (fileDir === '' || !UNCLEAN_REL.test(fileDir));
-  const firstFound = (t: string) => (t === body ? existsAtRoot : existsAtFile);
-  const mayExist = (t: string) => !clean || ref.shape === 'bare' || firstFound(t);
-  // The directory and name of each clean tried path, cut once (the directory below the file's once per file).
-  const cuts: (ValueParts | undefined)[] = [];
+  const clean = (ref.shape === 'nested' || ref.shape === 'bare') && info.clean && here.cleanDir;
+  // Whether the first segment of tried path `t` exists (the body is from the root, the other from the file).
+  // mayExist(t): !clean || ref.shape === 'bare' || firstFound(t).
+  const parts = info.parts;
+  // A clean tried path is cut into its directory and name once: the name is the value's, the
+  // directory the value's own (the path from the root) or that below the file's (once per file).
+  let below: string | undefined;
   if (clean) {
-    const parts = partsOf(body);
-    let below = parts.parent === '' ? fileDir : here.below.get(parts.parent);
+    below = parts.parent === '' ? fileDir : here.below.get(parts.parent);
     if (below === undefined) here.below.set(parts.parent, (below = `${fileDir}/${parts.parent}`));
-    for (const t of tried) cuts.push(t === body ? parts : { parent: below, leaf: parts.leaf, ext: parts.ext });
   }
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    if (clean && ref.shape === 'bare' ? firstFound(t) : mayExist(t) && existsIn(f, t, cuts[i]?.parent)) return { status: 'exists', path: t };
+    const firstFound = t === body ? existsAtRoot : existsAtFile;
+    if (clean && ref.shape === 'bare' ? firstFound : (!clean || ref.shape === 'bare' || firstFound) && (clean ? existsIn(f, t, t === body ? parts.parent : below, parts.leaf) : existsIn(f, t))) {
+      return { status: 'exists', path: t };
+    }
   }
   // TypeScript's ESM convention names sources by their output: `src/kit/index.js` is the import
   // specifier of `src/kit/index.ts` under NodeNext resolution.
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    const ts = TS_SOURCE_OF[cuts[i]?.ext ?? extensionOf(t)];
-    if (ts === undefined || !mayExist(t)) continue;
+    const ts = TS_SOURCE_OF[clean ? parts.ext : extensionOf(t)];
+    if (ts === undefined || !(!clean || ref.shape === 'bare' || (t === body ? existsAtRoot : existsAtFile))) continue;
     const stemmed = t.slice(0, t.lastIndexOf('.') + 1);
     const hit = ts.map((e) => stemmed + e).find((c) => repo.has(c));
     if (hit !== undefined) return { status: 'exists', path: hit };
   }
   for (let i = 0; i < tried.length; i++) {
     const t = tried[i]!;
-    const cut = cuts[i];
-    if (ref.dir || !cut ? f.ignored(t, ref.dir) : f.ignoredFile(t, cut.parent, cut.leaf)) return { status: 'ignored', path: t };
+    if (ref.dir || !clean ? f.ignored(t, ref.dir) : f.ignoredFile(t, t === body ? parts.parent : below!, parts.leaf)) return { status: 'ignored', path: t };
   }
   if (ref.shape === 'bare') {
     if (LOCAL_ONLY.test(body)) return { status: 'ignored', path: body };
@@ -1136,8 +1203,7 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   const fromRoot = ref.shape === 'absolute' || (ref.shape === 'nested' && existsAtRoot && !existsAtFile);
   const at = fromRoot ? tried.length - 1 : 0;
   const primary = tried[at] ?? body;
-  const cut = cuts[at];
-  const found = suggestIn(f, primary, ref.dir, cut);
+  const found = clean && at < tried.length ? suggestIn(f, primary, ref.dir, primary === body ? parts.parent : below, parts.leaf) : suggestIn(f, primary, ref.dir);
   return { status: 'missing', tried, suggestion: found === null ? null : styleLike(ref.value, fileDir, found, fromRoot) };
 }
 
@@ -1167,15 +1233,16 @@ export function suggestPath(repo: RepoIndex, missing: string, dir: boolean): str
   return suggestIn(facts(repo), missing, dir);
 }
 
-function suggestIn(f: RepoFacts, missing: string, dir: boolean, cut?: ValueParts): string | null {
+/** `cutParent` and `cutLeaf`: `missing` cut at its last `/` already (both or neither). */
+function suggestIn(f: RepoFacts, missing: string, dir: boolean, cutParent?: string, cutLeaf?: string): string | null {
   // The answer depends on the directory and the name: it is kept per directory, by name.
-  const parent = cut?.parent ?? dirOf(missing);
+  const parent = cutParent ?? dirOf(missing);
   const place = f.placeOf(parent);
   const memo = dir ? place.dirs : place.files;
   const at = missing.lastIndexOf('/');
-  const base = cut?.leaf ?? missing.slice(at + 1);
+  const base = cutLeaf ?? missing.slice(at + 1);
   // Kept by name only when the directory and the name make up the path (dirOf returns a prefix).
-  if (!cut && (at < 0 ? parent !== '' : parent.length !== at)) return suggestPathUncached(f, missing, base, place, dir);
+  if (cutLeaf === undefined && (at < 0 ? parent !== '' : parent.length !== at)) return suggestPathUncached(f, missing, base, place, dir);
   let known = memo.get(base);
   if (known === undefined) memo.set(base, (known = suggestPathUncached(f, missing, base, place, dir)));
   return known;

@@ -189,6 +189,21 @@ interface Scored {
   vagueness: number;
 }
 
+/**
+ * score()'s answers by language and text: with code and quotes blanked out, template statements
+ * copied into every package ("When changing `src/mod7.ts`, ...") read the same. Bounded, for
+ * long-lived processes.
+ */
+const scores = new WeakMap<CompiledLanguage, Map<string, Scored>>();
+
+function scoreOf(lang: CompiledLanguage, text: string): Scored {
+  let memo = scores.get(lang);
+  if (!memo || memo.size >= 20_000) scores.set(lang, (memo = new Map()));
+  let known = memo.get(text);
+  if (!known) memo.set(text, (known = score(lang, text)));
+  return known;
+}
+
 /** Vague phrases (non-overlapping, first category wins), then weak words outside them. */
 function score(lang: CompiledLanguage, text: string): Scored {
   if (!lang.any.test(text)) return { lang, signals: [], vagueness: 0 };
@@ -275,7 +290,7 @@ export function assessVagueness(source: string, detector: VagueDetector): VagueA
   // Words in code or quotes are mentioned, not used: `Do not write "easy"` is no vague instruction.
   const used = text.replace(MENTIONS, (m) => ' '.repeat(m.length));
   for (const lang of candidates) {
-    const s = score(lang, used);
+    const s = scoreOf(lang, used);
     const stop = stopwordCount(lang, text);
     // Latin-script languages are told apart by which phrase data matches, then by function words.
     if (!best || s.vagueness > best.vagueness || (s.vagueness === best.vagueness && stop > bestStop)) {

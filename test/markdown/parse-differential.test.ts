@@ -111,6 +111,9 @@ const TRICKY: string[] = [
   '---\ntitle: x\n---\n# h', '+++\na = 1\n+++\n', '\uFEFF---\na: 1\n---\n', '---\n---\n', '----\na\n----', '---\n- a\n- b', '+++\n> q',
   // footnotes
   'Write tests first.[^1]\n\n[^1]: Always.', '[^1]: a\n    b\n\n    c\nd', '>]\n[^1]:', '>[^2]:\n>',
+  // the same line at other places: a line's phrasing is reused by its text, its points moved
+  'a `b` *c* &amp; <x> www.d.e\n- a `b` *c* &amp; <x> www.d.e\n> a `b` *c* &amp; <x> www.d.e\n\n  - a `b` *c* &amp; <x> www.d.e\n# a `b` *c* &amp; <x> www.d.e',
+  '\uFEFFa `b` _c_\r\n\r\n> a `b` _c_\r\n1. a `b` _c_', '- x\n- a **b**\n- a **b**\n  - a **b**',
   // empty and degenerate
   '', ' ', '\n\n', '   \n', 'a\n\n\n', '\\', '&', '<', '*', '_', '~', '[', ']', '!', '![', '`',
 ];

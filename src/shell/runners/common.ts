@@ -48,14 +48,23 @@ export function keyLocation(repo: RepoIndex, file: string, key: string | RegExp)
   return { ...known };
 }
 
+/** `"key":` patterns by key, compiled once (they hold no state: neither global nor sticky). */
+const keyPatterns = new Map<string, RegExp>();
+
 function keyLocationUncached(repo: RepoIndex, file: string, key: string | RegExp): LookedIn {
   const text = repo.text(file) ?? '';
-  const re = typeof key === 'string' ? new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`) : key;
+  let re: RegExp;
+  if (typeof key === 'string') {
+    let compiled = keyPatterns.get(key);
+    if (!compiled) keyPatterns.set(key, (compiled = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`)));
+    re = compiled;
+  } else re = key;
   const m = re.exec(text);
   if (!m) return { file, line: 1, column: 1 };
-  const before = text.slice(0, m.index);
-  const line = before.split('\n').length;
-  return { file, line, column: m.index - before.lastIndexOf('\n') };
+  // The line is one more than the line endings before the match; the column counts from the last.
+  let line = 1;
+  for (let at = text.indexOf('\n'); at >= 0 && at < m.index; at = text.indexOf('\n', at + 1)) line++;
+  return { file, line, column: m.index - (m.index > 0 ? text.lastIndexOf('\n', m.index - 1) : -1) };
 }
 
 export function recordKeys(value: unknown): string[] {
