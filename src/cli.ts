@@ -42,7 +42,7 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
   };
 }
 
-/** AGENTS_LINT_WORKERS: lint worker threads (0: none, all in one thread); unset: the engine decides. */
+/** AGENTS_LINT_WORKERS: lint worker threads for the file rules (default 0: all in one thread; see engine/shards.ts). */
 function workersFromEnv(): number | undefined {
   const raw = process.env['AGENTS_LINT_WORKERS'];
   if (raw === undefined || raw === '') return undefined;

@@ -41,10 +41,7 @@ export interface LintOptions {
   ruleOptions?: Record<string, unknown>;
   /** Honour `<!-- agents-lint-disable ... -->` comments (default true; `--no-inline-config`). */
   inlineConfig?: boolean;
-  /**
-   * Worker threads for the file rules (shards.ts); default: up to one per spare core, for runs with
-   * enough text to pay for them. 0 keeps everything in this thread.
-   */
+  /** Worker threads for the file rules (shards.ts); default 0: everything in this thread. */
   workers?: number;
 }
 

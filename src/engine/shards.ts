@@ -6,9 +6,14 @@
  * balances itself. A worker builds its own repository index from the main thread's listing (no
  * second `git ls-files`), lints the files it takes, and sends back their diagnostics and, when repo
  * rules read them, their selections; the main thread merges them as if it had linted those files.
+ *
+ * Opt-in (LintOptions.workers, AGENTS_LINT_WORKERS): measured on the 2-core benchmark machine, a
+ * worker costs more than it saves (full lint of 2,000 packages: 1.6 s in one thread, 2.1 s with one
+ * worker). A second isolate repeats the set-up, the discovery index and the JIT's warm-up, and it
+ * takes the core that the main thread's concurrent GC and compiler threads otherwise use: each
+ * thread then lints a file 50% slower. Machines with more cores may gain; measure before enabling.
  */
 import { Worker } from 'node:worker_threads';
-import * as os from 'node:os';
 import type { WireFinding } from './report.js';
 import type { InstructionFile, Selections } from '../markdown/instruction-file.js';
 import type { LintOptions } from './lint.js';
@@ -41,10 +46,6 @@ export type ShardMessage = { kind: 'files'; outcomes: ShardOutcome[] } | { kind:
 /** Where a worker starts: the launcher sets it to itself (the bundle), else the unbundled module. */
 export const SHARD_WORKER_ENTRY = Symbol.for('agents-lint.shard-worker-entry');
 
-/** Below this much text, starting a worker (a new V8 isolate and a repository index) costs more than it saves. */
-const MIN_BYTES = 512 * 1024;
-const MIN_FILES = 32;
-
 export interface Shards {
   /** The next file index for the main thread, or an index ≥ the file count when none is left. */
   claim(): number;
@@ -52,12 +53,11 @@ export interface Shards {
   finish(): Promise<{ outcomes: ShardOutcome[]; unprepared: Unprepared }>;
 }
 
-/** Workers for a run, or null when the run is small, the machine has one core, or the options cannot cross threads. */
+/** Workers for a run, or null when none were asked for, there is nothing to share, or the options cannot cross threads. */
 export function startShards(options: LintOptions, request: Omit<ShardRequest, 'counter' | 'options'>, files: readonly InstructionFile[]): Shards | null {
-  const wanted = options.workers ?? Math.min(os.availableParallelism() - 1, 3);
-  const bytes = files.reduce((n, f) => n + f.bytes.length, 0);
+  const wanted = Math.min(options.workers ?? 0, files.length);
   // Custom rules and in-memory file systems live in this thread only.
-  if (wanted < 1 || options.fs || options.rules || (options.workers === undefined && (bytes < MIN_BYTES || files.length < MIN_FILES))) return null;
+  if (wanted < 1 || options.fs || options.rules) return null;
   const counter = new SharedArrayBuffer(4);
   const claims = new Int32Array(counter);
   const entry = ((globalThis as Record<symbol, unknown>)[SHARD_WORKER_ENTRY] as URL | string | undefined) ?? new URL('./shard-worker-entry.js', import.meta.url);

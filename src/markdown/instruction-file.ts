@@ -116,8 +116,8 @@ export class InstructionFile {
   /**
    * Lets go of the Markdown tree once the file rules are done with it (the engine runs them file by
    * file, so one tree is alive at a time). With `keepSelections`, every selection is computed first
-   * (one walk computes them all), so repo rules that read statements or headings later find them without parsing again; a later
-   * tree() call parses again (correct, only slower).
+   * (one walk computes them all), so repo rules that read statements or headings later find them
+   * without parsing again; a later tree() call parses again (correct, only slower).
    */
   releaseTree(options: { keepSelections: boolean }): void {
     if (!this.#tree) return;
