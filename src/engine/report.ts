@@ -28,8 +28,9 @@ export type Finding = Diagnostic | Pending;
 
 /**
  * Turns a rule's report() call into a finding with exact positions. A malformed report is the rule
- * author's bug: it throws at once (and the engine turns that into a fatal diagnostic for users); so
- * does a message function that throws, which is called here once for that reason.
+ * author's bug: it throws at once (and the engine turns that into a fatal diagnostic for users). The
+ * message is built once, when the finding is read (materialize): a message function that throws
+ * then gives a fatal diagnostic in the finding's place.
  */
 export function makeFinding(
   rule: AnyRule,
@@ -43,7 +44,6 @@ export function makeFinding(
   const filePath = descriptor.file ?? defaultFile;
   if (!filePath) throw new Error(`Rule "${rule.id}" (repo scope) must pass "file" to report().`);
   const data = (descriptor.data ?? {}) as Record<string, unknown>;
-  (messageFn as (d: Record<string, unknown>) => string)(data);
   const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, () => fileFor(filePath));
   return new Pending(rule, severity, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
 }
@@ -52,10 +52,29 @@ export function makeFinding(
 export function materialize(finding: Finding): Diagnostic {
   if (!(finding instanceof Pending)) return finding;
   const { rule } = finding;
+  let message: string;
+  try {
+    message = ((rule.meta.messages as Messages)[finding.messageId] as (d: Record<string, unknown>) => string)(finding.data);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      ruleId: rule.id,
+      messageId: 'fatal',
+      message: `Rule "${rule.id}" crashed on ${finding.file}: its message "${finding.messageId}" threw: ${detail}. Please report this bug; the other rules still ran.`,
+      data: {},
+      severity: 2,
+      fatal: true,
+      file: finding.file,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+    };
+  }
   const diagnostic: Diagnostic = {
     ruleId: rule.id,
     messageId: finding.messageId,
-    message: ((rule.meta.messages as Messages)[finding.messageId] as (d: Record<string, unknown>) => string)(finding.data),
+    message,
     data: finding.data,
     severity: finding.severity,
     file: finding.file,

@@ -38,6 +38,22 @@ const misreporting = defineRule({
   },
 });
 
+const badMessage = defineRule({
+  id: 'message-throws',
+  meta: {
+    description: 'A rule whose message function has a bug',
+    severity: 'error',
+    scope: 'file',
+    tags: [],
+    fixable: false,
+    messages: { broken: (d: { name?: string }) => `name ${d.name!.toUpperCase()}` },
+    options: z.strictObject({}),
+  },
+  check({ report }) {
+    report({ messageId: 'broken', data: {} });
+  },
+});
+
 const fs = () => new MemoryFileSystem({ '/r/.agents-lint.json': '{ "root": true }', '/r/AGENTS.md': '', '/r/a/AGENTS.md': '# A\n' });
 
 describe('engine', () => {
@@ -49,6 +65,16 @@ describe('engine', () => {
       ['always-crashes', 'a/AGENTS.md'],
     ]);
     expect(fatal[0]?.message).toMatch(/^Rule "always-crashes" crashed on AGENTS.md: cannot read properties of undefined/);
+    expect(result.diagnostics.filter((d) => d.ruleId === 'no-empty-instructions').map((d) => d.file)).toEqual(['AGENTS.md']);
+  });
+
+  it('a message function that throws becomes a fatal diagnostic in its finding\'s place', async () => {
+    const result = await lint({ paths: ['/r'], cwd: '/r', fs: fs(), codexHome: EMPTY_CODEX_HOME, rules: [badMessage, emptyRule] });
+    expect(result.diagnostics.filter((d) => d.ruleId === 'message-throws').map((d) => [d.file, d.fatal, d.line])).toEqual([
+      ['AGENTS.md', true, 1],
+      ['a/AGENTS.md', true, 1],
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/^Rule "message-throws" crashed on AGENTS.md: its message "broken" threw: /);
     expect(result.diagnostics.filter((d) => d.ruleId === 'no-empty-instructions').map((d) => d.file)).toEqual(['AGENTS.md']);
   });
 
