@@ -2,10 +2,10 @@
 // monorepo (a full lint in two formats, staged-style file targets, explain), so the functions those
 // runs compile are in V8's code cache, then writes the cache. Run by scripts/bundle.mjs with stdout
 // ignored (the runs print their reports). It reads the demo and writes only the cache file.
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheFileOf, compileBundle } from '../dist/src/launch/bundle-script.js';
+import { cacheFileOf, compileBundle, encodeCache } from '../dist/src/launch/bundle-script.js';
 import { EXTERNAL_IMPORT } from '../dist/src/external-import.js';
 
 const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,4 +33,7 @@ for (const args of runs) {
   const code = await bundle.exports.main(['node', 'agents-lint', ...args]);
   if (code !== 0 && code !== 1) throw new Error(`code cache: \`agents-lint ${args.join(' ')}\` on the demo exited ${code}`);
 }
-writeFileSync(cacheFileOf(bundleFile), bundle.script.createCachedData());
+// Whole or not at all: a half-written cache would only be refused, but need not exist.
+const target = cacheFileOf(bundleFile);
+writeFileSync(`${target}.tmp`, encodeCache(bundle.source, bundle.script.createCachedData()));
+renameSync(`${target}.tmp`, target);

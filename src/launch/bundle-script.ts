@@ -7,8 +7,15 @@
  * (agents-lint.cjs.cache, made at build time by scripts/code-cache.mjs), and run in this context.
  * A cache made by another V8 (another Node version) is rejected by V8 itself, and the script is
  * then compiled from source as it would be without one: same code, same behaviour.
+ *
+ * V8 itself checks only the source's length and its own version and flags, and it trusts the bytes:
+ * a cache with flipped bits crashes the process (observed with Node 20: "Fatal error ...
+ * Deserializer"), and one made for other source of the same length would run that other code. So
+ * the cache file carries SHA-1s of the source it was made for and of its own V8 data, checked here
+ * before V8 sees it (about 4 ms); a mismatch compiles from source.
  */
 import * as vm from 'node:vm';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -21,21 +28,45 @@ export interface BundleExports {
 
 export interface CompiledBundle {
   script: vm.Script;
-  /** Whether V8 took the cache: 'accepted', 'rejected' (another V8), or 'absent'. */
-  cache: 'accepted' | 'rejected' | 'absent';
+  /** The wrapped source compiled (what a cache is made for). */
+  source: string;
+  /**
+   * What became of the cache: 'accepted'; 'rejected' by V8 (made by another Node); 'mismatched' (made
+   * for other source, or damaged: never given to V8); 'absent'.
+   */
+  cache: 'accepted' | 'rejected' | 'mismatched' | 'absent';
   exports: BundleExports;
 }
 
 export const cacheFileOf = (bundleFile: string) => `${bundleFile}.cache`;
 
-export function compileBundle(bundleFile: string, cachedData: Buffer | undefined): CompiledBundle {
+const MAGIC = 'agents-lint code cache 1\n';
+const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
+
+/** A cache file: a header line with the source's and the data's SHA-1s, then V8's data. */
+export function encodeCache(source: string, data: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(`${MAGIC}${sha1(source)} ${sha1(data)}\n`, 'latin1'), data]);
+}
+
+/** V8's data from a cache file made for this source, or undefined when it was made for other source or is damaged. */
+function decodeCache(source: string, file: Buffer): Buffer | undefined {
+  const headerLength = MAGIC.length + 40 + 1 + 40 + 1;
+  if (file.length <= headerLength || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const [forSource, ofData] = file.toString('latin1', MAGIC.length, headerLength - 1).split(' ');
+  const data = file.subarray(headerLength);
+  return forSource === sha1(source) && ofData === sha1(data) ? data : undefined;
+}
+
+export function compileBundle(bundleFile: string, cacheFile: Buffer | undefined): CompiledBundle {
   // The same wrapper as Node's own CommonJS loader, so `require`, `module` and `__filename` behave
   // as they would in a required file.
   const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundleFile, 'utf8')}\n})`;
+  const cachedData = cacheFile && decodeCache(source, cacheFile);
   const script = new vm.Script(source, { filename: bundleFile, cachedData });
   const module = { exports: {} as BundleExports };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(bundleFile), module, bundleFile, path.dirname(bundleFile));
-  return { script, cache: cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'rejected' : 'accepted', exports: module.exports };
+  const cache = cacheFile === undefined ? 'absent' : cachedData === undefined ? 'mismatched' : script.cachedDataRejected ? 'rejected' : 'accepted';
+  return { script, source, cache, exports: module.exports };
 }
 
 /** The cache file's bytes, or undefined when there is none (a build without one, or unreadable). */

@@ -51,6 +51,31 @@ describe('start-up', () => {
     expect(ruleIds).toContain('no-secrets');
   });
 
+  it('a damaged cache, or one made for other source, is never given to V8: the CLI compiles from source and runs', () => {
+    // A copy of the bundle beside its package.json, whose cache this test may spoil.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-cache-'));
+    const bundle = path.join(dir, 'dist', 'bundle');
+    fs.mkdirSync(bundle, { recursive: true });
+    for (const f of fs.readdirSync(path.dirname(CLI))) fs.copyFileSync(path.join(path.dirname(CLI), f), path.join(bundle, f));
+    fs.copyFileSync(path.join(PROJECT, 'package.json'), path.join(dir, 'package.json'));
+    const cacheFile = path.join(bundle, 'agents-lint.cjs.cache');
+    const original = fs.readFileSync(cacheFile);
+    const version = () => spawnSync(process.execPath, [path.join(bundle, path.basename(CLI)), '--version', '--debug'], { encoding: 'utf8' });
+    expect(version().stderr).toContain('code cache accepted');
+    // Bits flipped in V8's data: given to V8, this crashes Node ("Fatal error ... Deserializer").
+    const damaged = Buffer.from(original);
+    for (let i = damaged.length >> 1; i < (damaged.length >> 1) + 400; i++) damaged[i]! ^= 0xff;
+    fs.writeFileSync(cacheFile, damaged);
+    let run = version();
+    expect([run.status, run.stdout.trim(), run.stderr]).toEqual([0, JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).version, 'agents-lint: code cache mismatched\n']);
+    // The right cache for a bundle edited in place to the same length (patch-package, say).
+    fs.writeFileSync(cacheFile, original);
+    const source = fs.readFileSync(path.join(bundle, 'agents-lint.cjs'), 'utf8');
+    fs.writeFileSync(path.join(bundle, 'agents-lint.cjs'), source.replace('Lint AGENTS.md and other', 'Lint AGENTS.md and OTHER'));
+    run = version();
+    expect([run.status, run.stderr]).toEqual([0, 'agents-lint: code cache mismatched\n']);
+  });
+
   it('--help lists every format', () => {
     const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
     const choices = /--format <format> .*?\(choices: (.*?), default: "stylish"\)/.exec(help)?.[1];
