@@ -164,7 +164,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     (file: () => InstructionFile): MarkdownParser =>
     (text) => {
       const self = file();
-      if (latest !== undefined && latest !== self) latest.releaseTree({ keepSelections: false });
+      if (latest !== undefined && latest !== self) latest.releaseTree();
       latest = self;
       return parseTree(text);
     };
@@ -275,13 +275,14 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   // per-rule timing keeps everything in this thread, so its numbers are complete.
   const shards = timing
     ? null
-    : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepSelections: repoRulesReadTrees }, inScope);
+    : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepStatements: repoRulesReadTrees }, inScope);
   let next = 0;
   const claim = shards ? shards.claim : () => next++;
   const lintHere = async (file: InstructionFile) => {
     await prepareFile(file, fileRules, unprepared);
     runFileRules(file, fileRuleContext);
-    file.releaseTree({ keepSelections: repoRulesReadTrees });
+    if (repoRulesReadTrees) file.keepOnlyStatements();
+    else file.releaseTree();
   };
   const linted = new Set<number>();
   for (let index = claim(); index < inScope.length; index = claim()) {
@@ -296,7 +297,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       linted.add(outcome.index);
       for (const wire of outcome.findings) add(fromWire(wire, ruleFor));
       file.parseProblem = outcome.parseProblem;
-      if (outcome.selections) file.adoptSelections(outcome.selections);
+      if (outcome.statements) file.adoptStatements(outcome.statements);
     }
     for (const [ruleId, message] of remote.unprepared) if (!unprepared.has(ruleId)) unprepared.set(ruleId, message);
     // A worker that failed left files unlinted: this thread lints them, so the result is complete.

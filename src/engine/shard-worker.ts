@@ -58,8 +58,8 @@ async function serveShard(request: ShardRequest, post: (message: ShardMessage) =
     const findings: WireFinding[] = [];
     await prepareFile(file, fileRules, unprepared);
     runFileRules(file, { rules: fileRules, repo, discovery, fileFor, sink: (f) => findings.push(toWire(f)), unprepared });
-    batch.push({ index, findings, parseProblem: file.parseProblem, ...(request.keepSelections ? { selections: file.selections() } : {}) });
-    file.releaseTree({ keepSelections: false });
+    batch.push({ index, findings, parseProblem: file.parseProblem, ...(request.keepStatements ? { statements: file.statements() } : {}) });
+    file.releaseTree();
     if (batch.length >= BATCH) {
       post({ kind: 'files', outcomes: batch });
       batch = [];

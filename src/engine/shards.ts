@@ -4,8 +4,8 @@
  * can take files off the same list as the main thread: one shared counter (Atomics) hands out the
  * next file to whichever thread is free, so a worker that starts late or a file that is slow
  * balances itself. A worker builds its own repository index from the main thread's listing (no
- * second `git ls-files`), lints the files it takes, and sends back their diagnostics and, when repo
- * rules read them, their selections; the main thread merges them as if it had linted those files.
+ * second `git ls-files`), lints the files it takes, and sends back their findings and, when repo
+ * rules read them, their statements; the main thread merges them as if it had linted those files.
  *
  * Opt-in (LintOptions.workers, AGENTS_LINT_WORKERS): measured on the 2-core benchmark machine, a
  * worker costs more than it saves (full lint of 2,000 packages: 1.6 s in one thread, 2.1 s with one
@@ -15,7 +15,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WireFinding } from './report.js';
-import type { InstructionFile, Selections } from '../markdown/instruction-file.js';
+import type { InstructionFile, Statement } from '../markdown/instruction-file.js';
 import type { LintOptions } from './lint.js';
 
 /** What a worker is asked to do: everything is plain data (structured clone). */
@@ -27,7 +27,8 @@ export interface ShardRequest {
   /** The files of the run, in the main thread's order; the counter indexes this list. */
   files: readonly string[];
   counter: SharedArrayBuffer;
-  keepSelections: boolean;
+  /** Whether repo rules read statements: the worker then sends each file's. */
+  keepStatements: boolean;
 }
 
 /** One file a worker linted. */
@@ -35,7 +36,7 @@ export interface ShardOutcome {
   index: number;
   findings: WireFinding[];
   parseProblem: string | null;
-  selections?: Selections;
+  statements?: Statement[];
 }
 
 /** Rules whose prepare hook threw in a worker, with the error: [rule id, message]. */

@@ -50,15 +50,6 @@ export interface MarkupNodes {
 
 export type MarkdownParser = (text: string) => Root;
 
-/** Every selection of a file: what a worker thread that linted it hands back (plain data). */
-export interface Selections {
-  headings: HeadingInfo[];
-  codeBlocks: CodeBlockInfo[];
-  inlineCode: InlineCodeInfo[];
-  links: LinkInfo[];
-  statements: Statement[];
-}
-
 /**
  * One instruction file: raw bytes (encoding matters to Codex), lossy-decoded text exactly as Codex
  * decodes it, and lazily computed Markdown selections shared by every rule.
@@ -115,28 +106,28 @@ export class InstructionFile {
 
   /**
    * Lets go of the Markdown tree once the file rules are done with it (the engine runs them file by
-   * file, so one tree is alive at a time). With `keepSelections`, every selection is computed first
-   * (one walk computes them all), so repo rules that read statements or headings later find them
-   * without parsing again; a later tree() call parses again (correct, only slower).
+   * file, so one tree is alive at a time). Selections computed earlier stay; a later tree() call
+   * parses again (correct, only slower).
    */
-  releaseTree(options: { keepSelections: boolean }): void {
-    if (!this.#tree) return;
-    if (options.keepSelections) this.markup();
+  releaseTree(): void {
     this.#tree = undefined;
   }
 
-  /** Every selection, computed now (parsing if needed). */
-  selections(): Selections {
-    return { headings: this.headings(), codeBlocks: this.codeBlocks(), inlineCode: this.inlineCode(), links: this.links(), statements: this.statements() };
+  /**
+   * Lets go of the tree and of every selection but the statements, computed first: what repo rules
+   * read of every file after the file rules are done (no-duplicate-instructions). A file's other
+   * selections are most of what it holds, and a repository's files are all kept until repo rules run;
+   * one asked for later is parsed again (correct, only slower).
+   */
+  keepOnlyStatements(): void {
+    this.statements();
+    this.#tree = undefined;
+    this.#headings = this.#codeBlocks = this.#inlineCode = this.#links = this.#markup = undefined;
   }
 
-  /** Takes the selections another thread computed from the same bytes, instead of parsing here. */
-  adoptSelections(selections: Selections): void {
-    this.#headings = selections.headings;
-    this.#codeBlocks = selections.codeBlocks;
-    this.#inlineCode = selections.inlineCode;
-    this.#links = selections.links;
-    this.#statements = selections.statements;
+  /** Takes the statements another thread computed from the same bytes, instead of parsing here. */
+  adoptStatements(statements: Statement[]): void {
+    this.#statements = statements;
   }
 
   headings(): HeadingInfo[] {

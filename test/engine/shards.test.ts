@@ -24,14 +24,14 @@ afterEach(() => {
 });
 
 describe('lint workers (shards)', () => {
-  it('a worker that takes every file reports exactly what this thread reports for them, with their selections', async () => {
+  it('a worker that takes every file reports exactly what this thread reports for them, with their statements', async () => {
     slot[SHARD_WORKER_ENTRY] = BUILT_ENTRY;
     const options = { paths: [DEMO], codexHome: EMPTY_CODEX_HOME, workers: 1 };
     const ctx = prepare(options);
     const paths = ctx.repo.instructionFiles().map((f) => f.path).filter((p) => !(ctx.repo.bytes(p) instanceof Error));
     const open = (p: string) => new InstructionFile({ path: p, absPath: ctx.repo.abs(p), kind: ctx.repo.instructionFiles().find((f) => f.path === p)!.kind, bytes: ctx.repo.bytes(p) as Uint8Array, parse: parseMarkdown });
     const files = paths.map(open);
-    const shards = startShards(options, { root: ctx.repo.root, listing: ctx.repo.listing.files, files: paths, keepSelections: true }, files);
+    const shards = startShards(options, { root: ctx.repo.root, listing: ctx.repo.listing.files, files: paths, keepStatements: true }, files);
     expect(shards).not.toBeNull();
     // This thread claims nothing: the worker lints all of them.
     const { outcomes } = await shards!.finish();
@@ -44,7 +44,7 @@ describe('lint workers (shards)', () => {
       const expected: WireFinding[] = [];
       runFileRules(here, { rules: fileRules, repo: ctx.repo, discovery: ctx.discovery, fileFor: (p) => (p === here.path ? here : files.find((f) => f.path === p)), sink: (f) => expected.push(toWire(f)), unprepared: new Map() });
       expect(outcome.findings).toEqual(expected);
-      expect(outcome.selections).toEqual(here.selections());
+      expect(outcome.statements).toEqual(here.statements());
       expect(outcome.parseProblem).toBe(here.parseProblem);
     }
     // The demo has findings from file rules: the comparison above is not of empty lists.
