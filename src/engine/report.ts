@@ -184,6 +184,3 @@ export function fromWire(wire: WireFinding, ruleFor: (id: string) => AnyRule | u
   if (!rule) throw new Error(`a lint worker reported for rule "${wire.ruleId}", which this run does not have`);
   return new Pending(rule, wire.severity, wire.messageId, wire.data, wire.file, wire.line, wire.column, wire.endLine, wire.endColumn, wire.related, wire.fix);
 }
-
-/** The rule id of a finding. */
-export const ruleIdOf = (finding: Finding): string | null => (finding instanceof Pending ? finding.rule.id : finding.ruleId);
