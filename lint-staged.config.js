@@ -6,6 +6,6 @@ export default {
   '*.ts': (files) => `eslint --max-warnings 0 ${files.map((f) => JSON.stringify(f)).join(' ')}`,
   '**/{AGENTS,CLAUDE,GEMINI}*.md': (files) => {
     const own = files.filter((f) => !isFixture(f));
-    return own.length ? `node dist/bundle/cli.js ${own.map((f) => JSON.stringify(f)).join(' ')}` : [];
+    return own.length ? `node dist/bundle/cli.cjs ${own.map((f) => JSON.stringify(f)).join(' ')}` : [];
   },
 };
