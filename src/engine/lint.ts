@@ -195,10 +195,8 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       });
       return undefined;
     }
-    // One byte over the cap tells a capped file from one that fits exactly.
-    const read = repo.bytes(entry.path, MAX_CONTENT_BYTES + 1);
-    const bytes = read instanceof FsError || read.length <= MAX_CONTENT_BYTES ? read : capContent(read);
-    if (bytes !== read) {
+    const { bytes, capped } = readContent(repo, entry.path);
+    if (capped) {
       add({
         ruleId: null,
         messageId: 'contentCapped',
@@ -275,7 +273,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   // per-rule timing keeps everything in this thread, so its numbers are complete.
   const shards = timing
     ? null
-    : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepStatements: repoRulesReadTrees }, inScope);
+    : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepStatements: repoRulesReadTrees });
   let next = 0;
   const claim = shards ? shards.claim : () => next++;
   const lintHere = async (file: InstructionFile) => {
@@ -404,8 +402,16 @@ function escapesRepository(repo: RepoIndex, rel: string): boolean {
  */
 export const MAX_CONTENT_BYTES = 256 * 1024;
 
+/** A file's content as content rules read it (lint workers too): at most the cap, cut at a character boundary. */
+export function readContent(repo: RepoIndex, rel: string): { bytes: Uint8Array | FsError; capped: boolean } {
+  // One byte over the cap tells a capped file from one that fits exactly.
+  const read = repo.bytes(rel, MAX_CONTENT_BYTES + 1);
+  if (read instanceof FsError || read.length <= MAX_CONTENT_BYTES) return { bytes: read, capped: false };
+  return { bytes: capContent(read), capped: true };
+}
+
 /** Cuts at the cap, backing off to a UTF-8 boundary so the last character is not split. */
-export function capContent(bytes: Uint8Array): Uint8Array {
+function capContent(bytes: Uint8Array): Uint8Array {
   let end = MAX_CONTENT_BYTES;
   while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end);

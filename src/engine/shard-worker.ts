@@ -8,7 +8,7 @@ import { toWire, type WireFinding } from './report.js';
 import { InstructionFile } from '../markdown/instruction-file.js';
 import { FsError } from '../repo/vfs.js';
 import { adoptGitListing } from '../repo/git-listing.js';
-import { capContent, MAX_CONTENT_BYTES, prepare } from './lint.js';
+import { prepare, readContent } from './lint.js';
 import { prepareFile, runFileRules } from './file-rules.js';
 import type { ShardMessage, ShardOutcome, ShardRequest } from './shards.js';
 
@@ -41,11 +41,8 @@ async function serveShard(request: ShardRequest, post: (message: ShardMessage) =
   const fileFor = (rel: string): InstructionFile | undefined => {
     if (opened.has(rel)) return opened.get(rel);
     const kind = kinds.get(rel);
-    const read = kind ? repo.bytes(rel, MAX_CONTENT_BYTES + 1) : undefined;
-    const file =
-      kind && read && !(read instanceof FsError)
-        ? new InstructionFile({ path: rel, absPath: repo.abs(rel), kind, bytes: read.length <= MAX_CONTENT_BYTES ? read : capContent(read), parse: parseMarkdown })
-        : undefined;
+    const bytes = kind ? readContent(repo, rel).bytes : undefined;
+    const file = kind && bytes && !(bytes instanceof FsError) ? new InstructionFile({ path: rel, absPath: repo.abs(rel), kind, bytes, parse: parseMarkdown }) : undefined;
     opened.set(rel, file);
     return file;
   };

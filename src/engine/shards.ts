@@ -15,7 +15,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { WireFinding } from './report.js';
-import type { InstructionFile, Statement } from '../markdown/instruction-file.js';
+import type { Statement } from '../markdown/instruction-file.js';
 import type { LintOptions } from './lint.js';
 
 /** What a worker is asked to do: everything is plain data (structured clone). */
@@ -55,8 +55,8 @@ export interface Shards {
 }
 
 /** Workers for a run, or null when none were asked for, there is nothing to share, or the options cannot cross threads. */
-export function startShards(options: LintOptions, request: Omit<ShardRequest, 'counter' | 'options'>, files: readonly InstructionFile[]): Shards | null {
-  const wanted = Math.min(options.workers ?? 0, files.length);
+export function startShards(options: LintOptions, request: Omit<ShardRequest, 'counter' | 'options'>): Shards | null {
+  const wanted = Math.min(options.workers ?? 0, request.files.length);
   // Custom rules and in-memory file systems live in this thread only.
   if (wanted < 1 || options.fs || options.rules) return null;
   const counter = new SharedArrayBuffer(4);

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../kit/types.js';
+import { lastAtMost } from '../kit/bisect.js';
 
 /**
  * Inline suppressions, ESLint's model in HTML comments:
@@ -27,14 +28,8 @@ export function parseDirectives(file: string, text: string): Directive[] {
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
   const lineOf = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((lineStarts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - (lineStarts[lo] ?? 0) + 1 };
+    const line = lastAtMost(lineStarts, offset);
+    return { line: line + 1, column: offset - (lineStarts[line] ?? 0) + 1 };
   };
   const fenced = fencedLines(text);
   const out: Directive[] = [];

@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { isMainThread } from 'node:worker_threads';
 import { EXTERNAL_IMPORT } from '../external-import.js';
 import { compileBundle, readCache } from './bundle-script.js';
-import { prefetchForCommand } from '../repo/git-listing.js';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { prefetchGitListing } from '../repo/git-listing.js';
 import { SHARD_WORKER_ENTRY } from '../engine/shards.js';
 
 const bundleFile = fileURLToPath(new URL('./agents-lint.cjs', import.meta.url));
@@ -23,4 +25,21 @@ if (!isMainThread) void bundle.exports.runShardWorker();
 else {
   if (process.argv.includes('--debug')) process.stderr.write(`agents-lint: code cache ${bundle.cache}\n`);
   bundle.exports.runCli(process.argv);
+}
+
+/**
+ * A lint or explain run lists the repository with git first: the launcher starts that child process
+ * before it compiles the linter, so the two overlap. The guess is the nearest ancestor of the current
+ * directory holding `.git` (the usual root); when the run settles on another root it goes unused.
+ */
+function prefetchForCommand(argv: readonly string[]): void {
+  const args = argv.slice(2);
+  if (args.some((a) => a === '--version' || a === '-v' || a === '--help' || a === '-h' || a === '--print-config') || args[0] === 'init' || args[0] === 'help') return;
+  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) {
+      prefetchGitListing(dir);
+      return;
+    }
+    if (path.dirname(dir) === dir) return;
+  }
 }

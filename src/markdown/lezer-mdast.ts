@@ -6,6 +6,7 @@ import { decodeString, normalizeIdentifier, parseDefinition, parseInline, type I
 import { blockExtensions, HTML_END, htmlKind, matchMicromark } from './lezer-blocks.js';
 import { transformAutolinkLiterals } from './mdast-autolink-transform.js';
 import { lineStarts } from './locate.js';
+import { lastAtMost } from '../kit/bisect.js';
 
 /**
  * Markdown to mdast, the tree remark-parse + remark-gfm + remark-frontmatter (yaml, toml) build,
@@ -185,14 +186,7 @@ class Converter implements InlineContext {
     const starts = this.lineStarts;
     let i = this.#lastLine;
     if (starts[i]! <= offset && (i + 1 >= starts.length || starts[i + 1]! > offset)) return i;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    i = lo;
+    i = lastAtMost(starts, offset);
     this.#lastLine = i;
     return i;
   }

@@ -1,4 +1,5 @@
 import type { Position } from '../kit/types.js';
+import { lastAtMost } from '../kit/bisect.js';
 
 /** Offset of each line's first character; lines end at LF, CRLF or a lone CR, as in CommonMark. */
 export function lineStarts(text: string): number[] {
@@ -46,14 +47,8 @@ export class Locator {
   position(offset: number): Position {
     const starts = this.lineStarts();
     const clamped = Math.max(0, Math.min(offset, this.#text.length));
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= clamped) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: clamped - (starts[lo] ?? 0) + 1 };
+    const line = lastAtMost(starts, clamped);
+    return { line: line + 1, column: clamped - (starts[line] ?? 0) + 1 };
   }
 
   /** Position → text offset. */

@@ -1,6 +1,7 @@
 import type { FootnoteReference, Image, ImageReference, InlineCode, Link, LinkReference, Nodes, PhrasingContent, Text } from 'mdast';
 import type { Point, Position } from 'unist';
 import { decodeNamedCharacterReference } from 'decode-named-character-reference';
+import { lastAtMost } from '../kit/bisect.js';
 
 /**
  * Inline (phrasing) Markdown, parsed exactly as micromark and mdast-util-from-markdown do with
@@ -280,15 +281,7 @@ class InlineParser {
   // --- positions ----------------------------------------------------------------------------
 
   lineAt(p: number): number {
-    const starts = this.vStart;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= p) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return lastAtMost(this.vStart, p);
   }
 
   /** Source offset of the character at `p` in `v` (a line ending maps to its first character). */
@@ -1050,32 +1043,8 @@ class InlineParser {
 
   /** A full reference `[label]` at `p` whose label is defined: its end, or -1 (micromark factoryLabel). */
   referenceFull(p: number): number {
-    const v = this.v;
-    let i = p + 1;
-    let size = 0;
-    let seen = false;
-    for (;;) {
-      const c = this.code(i);
-      if (size > 999 || c === NUL || c === 91 || (c === 93 && !seen)) return this.fail(i);
-      if (c === 93) break;
-      if (c === 10) {
-        i++;
-        continue;
-      }
-      // labelInside
-      if (size++ > 999) return this.fail(i);
-      if (!isSpaceOrTab(c)) seen = true;
-      i++;
-      if (c === 92) {
-        const d = this.code(i);
-        if (d === 91 || d === 92 || d === 93) {
-          i++;
-          size++;
-        }
-      }
-    }
-    if (!this.cx.definitions.has(normalizeIdentifier(v.slice(p + 1, i)))) return -1;
-    return i + 1;
+    const end = this.scanLabel(p, true);
+    return end >= 0 && this.cx.definitions.has(normalizeIdentifier(this.v.slice(p + 1, end - 1))) ? end : -1;
   }
 
   /** An inline resource `(destination "title")` at `p`, or null. */
@@ -1120,19 +1089,27 @@ class InlineParser {
 
   /** The end of a link label `[...]` at `p` (micromark factoryLabel), or -1. */
   label(p: number): number {
+    return this.scanLabel(p, false);
+  }
+
+  /**
+   * micromark's factoryLabel from the `[` at `p`: the end after `]`, or -1. A failure either records
+   * how far the scan looked (`recordReach`, for references) or notes that it ran into the end.
+   */
+  private scanLabel(p: number, recordReach: boolean): number {
     let i = p + 1;
     let size = 0;
     let seen = false;
     for (;;) {
       const c = this.code(i);
-      if (c === NUL) this.endReached = true;
-      if (size > 999 || c === NUL || c === 91 || (c === 93 && !seen)) return -1;
+      if (size > 999 || c === NUL || c === 91 || (c === 93 && !seen)) return this.labelFailed(i, c, recordReach);
       if (c === 93) return i + 1;
       if (c === 10) {
         i++;
         continue;
       }
-      if (size++ > 999) return -1;
+      // labelInside
+      if (size++ > 999) return this.labelFailed(i, c, recordReach);
       if (!isSpaceOrTab(c)) seen = true;
       i++;
       if (c === 92) {
@@ -1143,6 +1120,12 @@ class InlineParser {
         }
       }
     }
+  }
+
+  private labelFailed(at: number, c: number, recordReach: boolean): number {
+    if (recordReach) return this.fail(at);
+    if (c === NUL) this.endReached = true;
+    return -1;
   }
 
   /**

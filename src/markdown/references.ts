@@ -6,6 +6,7 @@ import { parseMarkdown } from './parse.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { closest, editDistance } from '../kit/text.js';
+import { firstAtLeast } from '../kit/bisect.js';
 
 // ---------------------------------------------------------------------------------------------
 // Paths in inline code
@@ -504,14 +505,8 @@ function visitHolding(root: Nodes, offsets: readonly number[], enter: (node: Nod
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return true;
-    let lo = 0;
-    let hi = offsets.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (offsets[mid]! < start) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < offsets.length && offsets[lo]! < end;
+    const at = firstAtLeast(offsets, start);
+    return at < offsets.length && offsets[at]! < end;
   };
   const walk = (node: Nodes) => {
     if (!holds(node) || !enter(node)) return;
@@ -826,15 +821,8 @@ function facts(repo: RepoIndex): RepoFacts {
     if (!sorted) sortedByBase.set(base, (sorted = [...repo.filesNamed(base)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
     // The files under `scope/` are one run of the sorted list: find its start by bisection.
     const prefix = `${scope}/`;
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
     const out: string[] = [];
-    for (let i = lo; i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
+    for (let i = firstAtLeast(sorted, prefix); i < sorted.length && sorted[i]!.startsWith(prefix); i++) out.push(sorted[i]!);
     return out;
   };
   // Every path missing from a directory shares its package and its deepest existing ancestor.
@@ -910,16 +898,9 @@ function isAscending(list: readonly string[]): boolean {
  */
 function entriesByBisection(files: readonly string[], d: string): string[] | null {
   const prefix = d === '' ? '' : `${d}/`;
-  let lo = 0;
-  let hi = files.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (files[mid]! < prefix) lo = mid + 1;
-    else hi = mid;
-  }
   const own: string[] = [];
   const below: string[] = [];
-  for (let i = lo; i < files.length && files[i]!.startsWith(prefix); i++) {
+  for (let i = firstAtLeast(files, prefix); i < files.length && files[i]!.startsWith(prefix); i++) {
     const p = files[i]!;
     if (UNCLEAN_REL.test(p)) return null;
     const slash = p.indexOf('/', prefix.length);

@@ -1,6 +1,4 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 
 /**
  * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
@@ -75,23 +73,6 @@ export function gitListFiles(root: string): string[] | null {
     return split(execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() }));
   } catch {
     return null;
-  }
-}
-
-/**
- * A lint or explain run lists the repository with git first: the launcher starts that child process
- * before it compiles the linter, so the two overlap. The guess is the nearest ancestor of the current
- * directory holding `.git` (the usual root); when the run settles on another root it goes unused.
- */
-export function prefetchForCommand(argv: readonly string[]): void {
-  const args = argv.slice(2);
-  if (args.some((a) => a === '--version' || a === '-v' || a === '--help' || a === '-h' || a === '--print-config') || args[0] === 'init' || args[0] === 'help') return;
-  for (let dir = process.cwd(); ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, '.git'))) {
-      prefetchGitListing(dir);
-      return;
-    }
-    if (path.dirname(dir) === dir) return;
   }
 }
 

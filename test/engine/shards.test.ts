@@ -31,7 +31,7 @@ describe('lint workers (shards)', () => {
     const paths = ctx.repo.instructionFiles().map((f) => f.path).filter((p) => !(ctx.repo.bytes(p) instanceof Error));
     const open = (p: string) => new InstructionFile({ path: p, absPath: ctx.repo.abs(p), kind: ctx.repo.instructionFiles().find((f) => f.path === p)!.kind, bytes: ctx.repo.bytes(p) as Uint8Array, parse: parseMarkdown });
     const files = paths.map(open);
-    const shards = startShards(options, { root: ctx.repo.root, listing: ctx.repo.listing.files, files: paths, keepStatements: true }, files);
+    const shards = startShards(options, { root: ctx.repo.root, listing: ctx.repo.listing.files, files: paths, keepStatements: true });
     expect(shards).not.toBeNull();
     // This thread claims nothing: the worker lints all of them.
     const { outcomes } = await shards!.finish();
