@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rules as allRules } from '../../rules/index.js';
 import { CLI, EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
 
 function run(args: string[], cwd = FIXTURES) {
@@ -21,6 +22,12 @@ describe('agents-lint CLI', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('apps/api/AGENTS.override.md');
     expect(r.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/);
+  });
+
+  it('the demo monorepo shows a finding of every rule', () => {
+    const results = JSON.parse(run(['demo-monorepo', '--format', 'json']).stdout) as { messages: { ruleId: string }[] }[];
+    const shown = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
+    expect(allRules.map((r) => r.id).filter((id) => !shown.has(id))).toEqual([]);
   });
 
   it('prints ESLint-compatible JSON sorted by path then position', () => {
