@@ -2,7 +2,7 @@
 // monorepo (a full lint in two formats, staged-style file targets, explain), so the functions those
 // runs compile are in V8's code cache, then writes the cache. Run by scripts/bundle.mjs with stdout
 // ignored (the runs print their reports). It reads the demo and writes only the cache file.
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheFileOf, compileBundle, encodeCache } from '../dist/src/launch/bundle-script.js';
@@ -32,6 +32,14 @@ const runs = [
 for (const args of runs) {
   const code = await bundle.exports.main(['node', 'agents-lint', ...args]);
   if (code !== 0 && code !== 1) throw new Error(`code cache: \`agents-lint ${args.join(' ')}\` on the demo exited ${code}`);
+}
+// The demo is small: the real-monorepo fixtures reach the runners, manifests and rules' branches
+// it does not, whose functions a cold lint of a large repository would otherwise compile lazily.
+const real = path.join(project, 'fixtures', 'real');
+for (const name of existsSync(real) ? readdirSync(real).sort() : []) {
+  process.chdir(path.join(real, name));
+  const code = await bundle.exports.main(['node', 'agents-lint', '--format', 'json']);
+  if (code !== 0 && code !== 1) throw new Error(`code cache: \`agents-lint --format json\` on fixtures/real/${name} exited ${code}`);
 }
 // Whole or not at all: a half-written cache would only be refused, but need not exist.
 const target = cacheFileOf(bundleFile);
