@@ -26,7 +26,7 @@ const fix = { range: [0, 3] as [number, number], text: 'new' };
 const related = [{ file: 'package.json', line: 2, column: 3, message: 'here' }];
 
 function report(r: typeof a, messageId: 'one' | 'two', n: number, file: string, start: { line: number; column: number }, extra: { fix?: typeof fix; related?: typeof related } = {}): Finding {
-  return makeFinding(r, r === a ? 1 : 2, { messageId, data: { n }, file, loc: { start, end: { line: start.line, column: start.column + 2 } }, ...extra }, () => undefined, undefined);
+  return makeFinding(r, r === a ? 1 : 2, { messageId, data: { n } as never, file, loc: { start, end: { line: start.line, column: start.column + 2 } }, ...extra }, () => undefined, undefined);
 }
 
 const whole: Diagnostic = { ruleId: 'rule-b', messageId: 'fatal', message: 'a whole diagnostic', data: {}, severity: 2, fatal: true, file: 'AGENTS.md', line: 1, column: 1, endLine: 1, endColumn: 1 };
