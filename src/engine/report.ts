@@ -106,9 +106,9 @@ interface FileFindings {
   numbers: Int32Array;
   /** The rule's data, or the diagnostic. */
   payloads: unknown[];
-  /** Related locations and fixes, which few findings have: by index in the file. */
-  related: Map<number, Diagnostic['related']> | undefined;
-  fixes: Map<number, Diagnostic['fix']> | undefined;
+  /** Related locations and fixes by index in the file, made when a finding of the file has one. */
+  related: Array<Diagnostic['related']> | undefined;
+  fixes: Array<Diagnostic['fix']> | undefined;
 }
 
 /**
@@ -138,8 +138,8 @@ export class FindingStore {
       list.payloads.push(finding);
       return;
     }
-    if (finding.related !== undefined) (list.related ??= new Map()).set(i, finding.related);
-    if (finding.fix !== undefined) (list.fixes ??= new Map()).set(i, finding.fix);
+    if (finding.related !== undefined) (list.related ??= [])[i] = finding.related;
+    if (finding.fix !== undefined) (list.fixes ??= [])[i] = finding.fix;
     list.numbers[at] = this.#kindOf(finding.rule, finding.severity, finding.messageId);
     list.numbers[at + 1] = finding.line;
     list.numbers[at + 2] = finding.column;
@@ -188,7 +188,7 @@ export class FindingStore {
         continue;
       }
       const { rule, severity, messageId } = this.#kinds[k] as FindingKind;
-      out.push(new Pending(rule, severity, messageId, payloads[i] as Record<string, unknown>, file, numbers[at + 1] as number, numbers[at + 2] as number, numbers[at + 3] as number, numbers[at + 4] as number, related?.get(i), fixes?.get(i)));
+      out.push(new Pending(rule, severity, messageId, payloads[i] as Record<string, unknown>, file, numbers[at + 1] as number, numbers[at + 2] as number, numbers[at + 3] as number, numbers[at + 4] as number, related?.[i], fixes?.[i]));
     }
     return out;
   }
