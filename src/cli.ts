@@ -39,6 +39,7 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     cwds: flags.cwd ?? [],
     hosts: flags.hosts ?? [],
     workers: workersFromEnv(),
+    leanHeap: true,
   };
 }
 

@@ -13,6 +13,7 @@ import { fatalDiagnostic, prepareFile, runFileRules, unpreparedDiagnostic } from
 import { startShards } from './shards.js';
 import { compileIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
+import { heapGrowth } from './heap-growth.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
 import { gitListingSettled } from '../repo/git-listing.js';
@@ -43,6 +44,11 @@ export interface LintOptions {
   inlineConfig?: boolean;
   /** Worker threads for the file rules (shards.ts); default 0: everything in this thread. */
   workers?: number;
+  /**
+   * Cap V8's heap growth once the heap is large (heap-growth.ts): a lower peak for big
+   * repositories. It sets a process-wide V8 flag, so it is off unless asked (the CLI asks).
+   */
+  leanHeap?: boolean;
 }
 
 export interface LintContext {
@@ -169,6 +175,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       return parseTree(text);
     };
 
+  const heap = heapGrowth(options.leanHeap === true, repo.instructionFiles().length);
   const covered = coverage(repo, ctx.targets, discovery);
   const findings = new FindingStore();
   const files: InstructionFile[] = [];
@@ -286,6 +293,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   for (let index = claim(); index < inScope.length; index = claim()) {
     linted.add(index);
     await lintHere(inScope[index]!);
+    heap.tick();
   }
   if (shards) {
     const remote = await shards.finish();
