@@ -24,11 +24,22 @@ export interface HeapGrowth {
   tick(): void;
 }
 
-export function heapGrowth(enabled: boolean, instructionFiles: number): HeapGrowth {
+/** What the policy reads and sets: V8's, unless a test gives its own. */
+export interface HeapControls {
+  usedHeapBytes(): number;
+  setFlags(flags: string): void;
+}
+
+const V8_CONTROLS: HeapControls = {
+  usedHeapBytes: () => getHeapStatistics().used_heap_size,
+  setFlags: setFlagsFromString,
+};
+
+export function heapGrowth(enabled: boolean, instructionFiles: number, controls: HeapControls = V8_CONTROLS): HeapGrowth {
   if (!enabled) return { tick: () => undefined };
   let capped = false;
   const cap = () => {
-    setFlagsFromString(`--heap-growing-percent=${GROWTH_PERCENT}`);
+    controls.setFlags(`--heap-growing-percent=${GROWTH_PERCENT}`);
     capped = true;
   };
   if (instructionFiles >= LARGE_REPO) cap();
@@ -36,7 +47,7 @@ export function heapGrowth(enabled: boolean, instructionFiles: number): HeapGrow
   return {
     tick() {
       if (capped || calls++ % EVERY !== 0) return;
-      if (getHeapStatistics().used_heap_size >= LARGE_HEAP) cap();
+      if (controls.usedHeapBytes() >= LARGE_HEAP) cap();
     },
   };
 }
