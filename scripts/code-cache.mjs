@@ -43,5 +43,5 @@ for (const name of existsSync(real) ? readdirSync(real).sort() : []) {
 }
 // Whole or not at all: a half-written cache would only be refused, but need not exist.
 const target = cacheFileOf(bundleFile);
-writeFileSync(`${target}.tmp`, encodeCache(bundle.source, bundle.script.createCachedData()));
+writeFileSync(`${target}.tmp`, encodeCache(bundle.sourceHash, bundle.script.createCachedData()));
 renameSync(`${target}.tmp`, target);
