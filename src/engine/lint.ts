@@ -361,7 +361,8 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     for (const file of paths) {
       let list = findings.diagnostics(file).filter((d) => d.file === '' || covered(d.file));
       const source = directives?.get(file);
-      if (source) list = applySuppressions(list, new Map([[file, parseDirectives(file, source.text)]]), { knownRules });
+      const inFile = source ? parseDirectives(file, source.text) : [];
+      if (inFile.length > 0) list = applySuppressions(list, new Map([[file, inFile]]), { knownRules });
       list = list.filter(ignores.keeps);
       for (const d of ignores.expired) if (d.file === file) list.push(d);
       if (list.length === 0) continue;
