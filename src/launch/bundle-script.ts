@@ -17,6 +17,7 @@
 import * as vm from 'node:vm';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 
@@ -71,7 +72,8 @@ function decodeCache(sourceHash: string, file: Buffer): Buffer | undefined {
 
 export function compileBundle(bundleFile: string, cacheFile: Buffer | undefined): CompiledBundle {
   const bytes = readFileSync(bundleFile);
-  const source = `${WRAP_HEAD}${bytes.toString('utf8')}${WRAP_TAIL}`;
+  // The build makes the bundle ASCII (scripts/ascii-source.mjs): read as such, it skips UTF-8's checks.
+  const source = `${WRAP_HEAD}${bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8')}${WRAP_TAIL}`;
   const sourceHash = sourceHashOf(bytes);
   const cachedData = cacheFile && decodeCache(sourceHash, cacheFile);
   const script = new vm.Script(source, { filename: bundleFile, cachedData });
