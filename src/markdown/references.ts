@@ -838,12 +838,19 @@ function facts(repo: RepoIndex): RepoFacts {
     }
     return place;
   };
-  let fileIsDir: boolean | undefined;
   let current: FileContext | undefined;
   // Listed files and directories by directory and name. An entry is `dir/name` (or `name`) split at
   // its last `/`; one starting with its only `/` would read back as another path, and is left out.
   let names: Map<string, Set<string>> | undefined;
+  let asked = 0;
   const listedIn = (parent: string, leaf: string): boolean => {
+    // A lint-staged run asks a few dozen times: the joined path, looked up directly, gives the same
+    // answer (an entry's name has no `/`, and '' is no listed directory) without a pass over the listing.
+    if (!names && ++asked <= NAME_INDEX_AFTER) {
+      if (leaf.includes('/')) return false;
+      const rel = parent === '' ? leaf : `${parent}/${leaf}`;
+      return repo.has(rel) || (rel !== '' && (cached!.dirSet ??= repo.dirs).has(rel));
+    }
     if (!names) {
       names = new Map();
       const add = (p: string) => {
@@ -870,7 +877,7 @@ function facts(repo: RepoIndex): RepoFacts {
     dirsNamed,
     filesNamedUnder,
     placeOf,
-    fileIsDir: () => (fileIsDir ??= [...repo.dirs].some((d) => repo.has(d))),
+    fileIsDir: () => repo.fileIsDir,
     listedIn,
     // The references of a file are resolved one after another: the last file's context is kept.
     fileContext: (file) => {
@@ -884,6 +891,9 @@ function facts(repo: RepoIndex): RepoFacts {
   factsCache.set(repo, cached);
   return cached;
 }
+
+/** listedIn questions answered by lookups of the joined path before the index of names is built. */
+const NAME_INDEX_AFTER = 2000;
 
 function isAscending(list: readonly string[]): boolean {
   for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;

@@ -31,6 +31,7 @@ export class RepoIndex {
   readonly #parsed = new Map<string, ParseOutcome<unknown> | null>();
   readonly #fallbacks: readonly string[];
   #dirs: Set<string> | undefined;
+  #fileIsDir = false;
   #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
   #packages: WorkspacePackage[] | undefined;
   readonly #plainJoin: boolean;
@@ -78,8 +79,12 @@ export class RepoIndex {
 
   /** Every directory that holds a listed file, and their ancestors ('' is the root). */
   get dirs(): Set<string> {
-    if (this.#dirs) return this.#dirs;
+    return (this.#dirs ??= this.#collectDirs());
+  }
+
+  #collectDirs(): Set<string> {
     const dirs = new Set<string>(['']);
+    let fileIsDir = this.#fileSet.has('');
     // Sorted files come directory by directory: a file in the previous file's directory adds nothing
     // (that directory and its ancestors are in already), so only the first file of each is walked.
     let previous: string | null = null;
@@ -87,18 +92,33 @@ export class RepoIndex {
       if (previous !== null && file.length > previous.length && file.startsWith(previous) && file.charCodeAt(previous.length) === 47 && file.indexOf('/', previous.length + 1) === -1) continue;
       const first = path.posix.dirname(file);
       previous = first === '.' ? null : first;
-      for (let d = first; d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) dirs.add(d);
+      for (let d = first; d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) {
+        dirs.add(d);
+        if (!fileIsDir && this.#fileSet.has(d)) fileIsDir = true;
+      }
     }
-    this.#dirs = dirs;
+    this.#fileIsDir = fileIsDir;
     return dirs;
   }
 
+  /**
+   * Whether some listed file is also a listed directory (a file `a` beside `a/b`), which no checkout
+   * has: found while the directories are collected, each of them looked up once.
+   */
+  get fileIsDir(): boolean {
+    this.#dirs ??= this.#collectDirs();
+    return this.#fileIsDir;
+  }
+
   instructionFiles(): readonly { path: string; kind: InstructionKind }[] {
-    this.#instructionPaths ??= this.files.flatMap((p) => {
+    if (this.#instructionPaths) return this.#instructionPaths;
+    // A plain loop: flatMap allocated an array for each of the (mostly non-instruction) files.
+    const found: { path: string; kind: InstructionKind }[] = [];
+    for (const p of this.files) {
       const kind = instructionKind(p, this.#fallbacks);
-      return kind ? [{ path: p, kind }] : [];
-    });
-    return this.#instructionPaths;
+      if (kind) found.push({ path: p, kind });
+    }
+    return (this.#instructionPaths = found);
   }
 
   /** Raw bytes, read once. Errors are returned, not thrown, so each caller can report them in place. */
