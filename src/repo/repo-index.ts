@@ -4,7 +4,7 @@ import { listFiles, type FileListing } from './walk.js';
 import { instructionKind, type InstructionKind } from './instruction-names.js';
 import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
-import { isCleanRelative, joinPath } from './join.js';
+import { isCleanRelative, joinPath, posixBasename, posixDirname } from './join.js';
 
 export interface RepoIndexOptions {
   root: string;
@@ -47,7 +47,7 @@ export class RepoIndex {
     this.files = this.listing.files;
     this.#fileSet = new Set(this.files);
     for (const file of this.files) {
-      const base = path.posix.basename(file);
+      const base = posixBasename(file);
       const list = this.#byBase.get(base);
       if (list) list.push(file);
       else this.#byBase.set(base, [file]);
@@ -90,9 +90,9 @@ export class RepoIndex {
     let previous: string | null = null;
     for (const file of this.files) {
       if (previous !== null && file.length > previous.length && file.startsWith(previous) && file.charCodeAt(previous.length) === 47 && file.indexOf('/', previous.length + 1) === -1) continue;
-      const first = path.posix.dirname(file);
+      const first = posixDirname(file);
       previous = first === '.' ? null : first;
-      for (let d = first; d !== '.' && !dirs.has(d); d = path.posix.dirname(d)) {
+      for (let d = first; d !== '.' && !dirs.has(d); d = posixDirname(d)) {
         dirs.add(d);
         if (!fileIsDir && this.#fileSet.has(d)) fileIsDir = true;
       }

@@ -51,8 +51,15 @@ function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing
     for (const f of inner.files) files.push(`${nested}/${f}`);
     for (const p of inner.problems) problems.push({ path: `${nested}/${p.path}`, message: p.message });
   }
-  files.sort(comparePaths);
+  // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
+  // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
+  if (!isOrdered(files)) files.sort(comparePaths);
   return { files, source: 'git', problems };
+}
+
+function isOrdered(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
+  return true;
 }
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */
