@@ -105,7 +105,8 @@ export interface VagueAssessment {
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 interface Matcher {
-  re: RegExp;
+  /** Built on first use: most patterns never run (see the prefilter), and building ~800 cost milliseconds. */
+  readonly re: RegExp;
   /** Latin-script patterns must start and end on word boundaries; CJK text has no spaces to mark them. */
   bounded: boolean;
   source: string;
@@ -116,7 +117,15 @@ interface Matcher {
 function wrap(source: string, script: Script): Matcher {
   // Boundaries are checked in code: a `\p{L}` lookaround in every one of ~1000 patterns made V8
   // compile each pattern with Unicode case folding, which cost seconds per run.
-  return { re: new RegExp(source, 'gi'), bounded: script === 'latin', source, filter: -1 };
+  let re: RegExp | undefined;
+  return {
+    get re() {
+      return (re ??= new RegExp(source, 'gi'));
+    },
+    bounded: script === 'latin',
+    source,
+    filter: -1,
+  };
 }
 
 function isWordChar(ch: string | undefined): boolean {
