@@ -283,8 +283,8 @@ function minimal(set: readonly string[]): string[] {
 }
 
 /**
- * Up to three sets of upper-case literals, one string of each set in every match (compare with the
- * text's toUpperCase()), or null when the pattern needs no literal this analysis can prove.
+ * Up to MAX_SETS sets of upper-case literals, one string of each set in every match (compare with
+ * the text's toUpperCase()), or null when the pattern needs no literal this analysis can prove.
  */
 export function requiredLiterals(source: string): string[][] | null {
   let info: Info;
