@@ -6,7 +6,7 @@ import { closest } from '../kit/text.js';
 import type { AnyRule, Severity } from '../kit/types.js';
 import { Locator } from '../markdown/locate.js';
 import type { FileSystem } from '../repo/vfs.js';
-import { CONFIG_KEYS, configSchema, severitySchema, type ConfigFile } from './schema.js';
+import { configSchemas, type ConfigFile } from './schema.js';
 
 export const CONFIG_FILES = ['.agents-lint.json', 'agents-lint.config.json'] as const;
 export const PACKAGE_JSON_KEY = 'agents-lint';
@@ -44,7 +44,7 @@ export function loadConfigFile(fs: FileSystem, file: string): LoadedConfig {
 }
 
 export function validateConfig(file: string, value: unknown): ConfigFile {
-  const result = configSchema.safeParse(value);
+  const result = configSchemas().config.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new ConfigError(file, '', 'invalid config');
@@ -52,7 +52,7 @@ export function validateConfig(file: string, value: unknown): ConfigFile {
   if (issue.code === 'unrecognized_keys') {
     const key = issue.keys[0] ?? '';
     const where = keyPath ? `${keyPath}.${key}` : key;
-    const known = keyPath === '' ? CONFIG_KEYS : keyPath === 'codex' ? ['config', 'trust'] : ['files', 'rules', 'until', 'reason'];
+    const known = keyPath === '' ? Object.keys(configSchemas().config.shape) : keyPath === 'codex' ? ['config', 'trust'] : ['files', 'rules', 'until', 'reason'];
     const guess = closest(key, known);
     throw new ConfigError(file, where, `unknown key${guess ? `; did you mean "${guess}"?` : `; allowed keys: ${known.join(', ')}`}`);
   }
@@ -145,7 +145,7 @@ export function resolveRules(
   for (const spec of cliRules) {
     const colon = spec.lastIndexOf(':');
     const id = colon > 0 ? spec.slice(0, colon) : spec;
-    const sev = severitySchema.safeParse(colon > 0 ? spec.slice(colon + 1) : '');
+    const sev = configSchemas().severity.safeParse(colon > 0 ? spec.slice(colon + 1) : '');
     if (!sev.success) throw new ConfigError('--rule', spec, 'expected id:severity with severity off, warn or error (for example --rule no-empty-instructions:warn)');
     const current = resolved.get(id);
     if (!current) throw unknownRule(id, spec, '--rule');

@@ -210,7 +210,16 @@ const FILLERS = [
 /** The rest of `before` after a cue: only fillers, separators and blanked-out code spans. */
 const TAIL = String.raw`(?:[\s,/、，]|${words(FILLERS)})*$`;
 
-const NEGATED_BEFORE = new RegExp(
+/**
+ * The cue patterns are built on first use: parsing these long `iu` sources costs milliseconds at
+ * startup, and a run whose contexts all miss the hints below never needs them.
+ */
+function lazy(build: () => RegExp): () => RegExp {
+  let re: RegExp | undefined;
+  return () => (re ??= build());
+}
+
+const NEGATED_BEFORE = lazy(() => new RegExp(
   '(?:' +
     [
       // "there is no `x`", "without a `x`", "`a`, not `x`", "instead of `x`", "rather than `x`"
@@ -237,11 +246,11 @@ const NEGATED_BEFORE = new RegExp(
     ')' +
     TAIL,
   'iu',
-);
+));
 
 /** What follows the path (after other paths of the same list): "is not checked in", "is generated", "no longer exists". */
 const LIST_LEAD = String.raw`^(?:[\s,/、，]|${words(['or', 'and', 'nor', 'files?', 'folders?', 'director(?:y|ies)', 'oder', 'und', 'datei(?:en)?', 'ou', 'et', 'o', 'y', 'e'])})*`;
-const NEGATED_AFTER = new RegExp(
+const NEGATED_AFTER = lazy(() => new RegExp(
   LIST_LEAD +
     '(?:' +
     [
@@ -267,11 +276,13 @@ const NEGATED_AFTER = new RegExp(
     ].join('|') +
     ')',
   'iu',
-);
+));
 
 /** "If `x` exists, ...": a condition on the path's existence. */
-const CONDITION_BEFORE = new RegExp(`${words(['if', 'when', 'whenever', 'unless', 'in case', 'falls', 'wenn', 'si', 'se'])}${TAIL}`, 'iu');
-const CONDITION_AFTER = new RegExp(`${LIST_LEAD}(?:exists?|is present|is found|appears|shows up|is there|is committed|is checked in|gets committed|existiert|vorhanden ist|existe)${NOT_WORD}`, 'iu');
+const CONDITION_BEFORE = lazy(() => new RegExp(`${words(['if', 'when', 'whenever', 'unless', 'in case', 'falls', 'wenn', 'si', 'se'])}${TAIL}`, 'iu'));
+const CONDITION_AFTER = lazy(
+  () => new RegExp(`${LIST_LEAD}(?:exists?|is present|is found|appears|shows up|is there|is committed|is checked in|gets committed|existiert|vorhanden ist|existe)${NOT_WORD}`, 'iu'),
+);
 
 /** The sentence around a reference, with every code span (the reference too) blanked out. */
 export interface SentenceContext {
@@ -304,7 +315,7 @@ const NEGATED_AFTER_HINT =
 const CONDITION_AFTER_HINT = /exist|present|found|appears|shows up|is there|committed|checked in|vorhanden/i;
 const NON_ASCII = /[\u0080-\uffff]/;
 
-/** Whether `pattern` may match `text`: false only when the ASCII text holds none of the pattern's hint words. */
+/** Whether a pattern may match `text`: false only when the ASCII text holds none of the pattern's hint words. */
 function mayMatch(hint: RegExp, text: string): boolean {
   return hint.test(text) || NON_ASCII.test(text);
 }
@@ -313,16 +324,16 @@ function mayMatch(hint: RegExp, text: string): boolean {
  * Each cue pattern's answers, by the text it was run on: a template copied into hundreds of files
  * asks about the same sentence around the same paths again and again.
  */
-const cueMemo = new Map<RegExp, Map<string, boolean>>();
+const cueMemo = new Map<RegExp | (() => RegExp), Map<string, boolean>>();
 
-function cueMatches(pattern: RegExp, hint: RegExp | null, text: string): boolean {
-  let memo = cueMemo.get(pattern);
-  if (!memo) cueMemo.set(pattern, (memo = new Map()));
+function cueMatches(cue: RegExp | (() => RegExp), hint: RegExp | null, text: string): boolean {
+  let memo = cueMemo.get(cue);
+  if (!memo) cueMemo.set(cue, (memo = new Map()));
   let known = memo.get(text);
   if (known === undefined) {
     // Bounded: a long-lived process (an editor, the test runner) must not keep every sentence it saw.
     if (memo.size >= 50_000) memo.clear();
-    memo.set(text, (known = (hint === null || mayMatch(hint, text)) && pattern.test(text)));
+    memo.set(text, (known = (hint === null || mayMatch(hint, text)) && (typeof cue === 'function' ? cue() : cue).test(text)));
   }
   return known;
 }
@@ -339,10 +350,15 @@ export function negatesExistence(context: SentenceContext): boolean {
 
 /** The cue patterns with their hints and where in the context they are anchored (read by the test that keeps each hint sound). */
 export const negationCues = [
-  { name: 'NEGATED_BEFORE', pattern: NEGATED_BEFORE, hint: NEGATED_BEFORE_HINT, at: 'end' },
-  { name: 'NEGATED_AFTER', pattern: NEGATED_AFTER, hint: NEGATED_AFTER_HINT, at: 'start' },
-  { name: 'CONDITION_AFTER', pattern: CONDITION_AFTER, hint: CONDITION_AFTER_HINT, at: 'start' },
-] as const;
+  { name: 'NEGATED_BEFORE', cue: NEGATED_BEFORE, hint: NEGATED_BEFORE_HINT, at: 'end' },
+  { name: 'NEGATED_AFTER', cue: NEGATED_AFTER, hint: NEGATED_AFTER_HINT, at: 'start' },
+  { name: 'CONDITION_AFTER', cue: CONDITION_AFTER, hint: CONDITION_AFTER_HINT, at: 'start' },
+].map(({ cue, ...rest }) => ({
+  ...rest,
+  get pattern(): RegExp {
+    return cue();
+  },
+}));
 
 /** Directories whose files are run as commands by convention. */
 const SCRIPT_DIRS = /(?:^|\/)(?:bin|scripts?|\.scripts|tools|hack|ci)\//;
@@ -838,12 +854,19 @@ function facts(repo: RepoIndex): RepoFacts {
     }
     return place;
   };
-  let fileIsDir: boolean | undefined;
   let current: FileContext | undefined;
   // Listed files and directories by directory and name. An entry is `dir/name` (or `name`) split at
   // its last `/`; one starting with its only `/` would read back as another path, and is left out.
   let names: Map<string, Set<string>> | undefined;
+  let asked = 0;
   const listedIn = (parent: string, leaf: string): boolean => {
+    // A lint-staged run asks a few dozen times: the joined path, looked up directly, gives the same
+    // answer (an entry's name has no `/`, and '' is no listed directory) without a pass over the listing.
+    if (!names && ++asked <= NAME_INDEX_AFTER) {
+      if (leaf.includes('/')) return false;
+      const rel = parent === '' ? leaf : `${parent}/${leaf}`;
+      return repo.has(rel) || (rel !== '' && (cached!.dirSet ??= repo.dirs).has(rel));
+    }
     if (!names) {
       names = new Map();
       const add = (p: string) => {
@@ -870,7 +893,7 @@ function facts(repo: RepoIndex): RepoFacts {
     dirsNamed,
     filesNamedUnder,
     placeOf,
-    fileIsDir: () => (fileIsDir ??= [...repo.dirs].some((d) => repo.has(d))),
+    fileIsDir: () => repo.fileIsDir,
     listedIn,
     // The references of a file are resolved one after another: the last file's context is kept.
     fileContext: (file) => {
@@ -884,6 +907,9 @@ function facts(repo: RepoIndex): RepoFacts {
   factsCache.set(repo, cached);
   return cached;
 }
+
+/** listedIn questions answered by lookups of the joined path before the index of names is built. */
+const NAME_INDEX_AFTER = 2000;
 
 function isAscending(list: readonly string[]): boolean {
   for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;

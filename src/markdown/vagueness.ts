@@ -10,6 +10,9 @@
  * (src/phrases/<lang>.json); this module is pure and takes it as input.
  */
 
+import { LiteralPrefilter } from './literal-prefilter.js';
+import { requiredLiterals } from './regex-literals.js';
+
 export const VAGUE_LANGUAGES = ['en', 'zh', 'ja', 'ko', 'es', 'fr', 'de', 'pt'] as const;
 export type VagueLanguage = (typeof VAGUE_LANGUAGES)[number];
 export type Script = 'latin' | 'han' | 'kana' | 'hangul';
@@ -34,6 +37,12 @@ export interface PhraseData {
   tools: string[];
   /** Words that never anchor (programming-language names: "clean TypeScript code" is still vague). */
   plainWords: string[];
+  /**
+   * requiredLiterals() of each phrase and weak-word pattern, computed ahead (src/phrases/literals.json):
+   * at run time the analysis cost more than the regular expressions it spares. A pattern missing
+   * here, such as a repository's extra phrase, is analysed when its script is first seen.
+   */
+  literals?: Readonly<Record<string, string[][] | null>>;
 }
 
 interface Pattern {
@@ -49,8 +58,8 @@ interface CompiledLanguage {
   weak: Matcher[];
   anchors: Matcher[];
   stopwords: Matcher | null;
-  /** Every phrase and weak word in one pattern: most statements match none, and one test says so. */
-  any: RegExp;
+  /** Phrases and weak words the prefilter cannot rule out: they run on every statement. */
+  unfiltered: number;
 }
 
 export interface VagueDetector {
@@ -58,6 +67,12 @@ export interface VagueDetector {
   suggestions: Record<string, string>;
   tools: Matcher | null;
   plainWords: Matcher | null;
+  /**
+   * Rules out phrases and weak words whose required literals a statement lacks; one per script,
+   * built on its first statement (a Latin-only repository never indexes the CJK phrases).
+   */
+  prefilters: Map<Script, LiteralPrefilter> | null;
+  literals: Readonly<Record<string, string[][] | null>>;
 }
 
 export interface Signal {
@@ -90,15 +105,27 @@ export interface VagueAssessment {
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 interface Matcher {
-  re: RegExp;
+  /** Built on first use: most patterns never run (see the prefilter), and building ~800 cost milliseconds. */
+  readonly re: RegExp;
   /** Latin-script patterns must start and end on word boundaries; CJK text has no spaces to mark them. */
   bounded: boolean;
+  source: string;
+  /** The pattern's id in its script's prefilter, or -1: run it on every text. */
+  filter: number;
 }
 
 function wrap(source: string, script: Script): Matcher {
   // Boundaries are checked in code: a `\p{L}` lookaround in every one of ~1000 patterns made V8
   // compile each pattern with Unicode case folding, which cost seconds per run.
-  return { re: new RegExp(source, 'gi'), bounded: script === 'latin' };
+  let re: RegExp | undefined;
+  return {
+    get re() {
+      return (re ??= new RegExp(source, 'gi'));
+    },
+    bounded: script === 'latin',
+    source,
+    filter: -1,
+  };
 }
 
 function isWordChar(ch: string | undefined): boolean {
@@ -121,8 +148,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Compiles the phrase data and a repository's extra phrases (literals or `/regex/`) once per run. */
-export function compileDetector(data: PhraseData, extraPhrases: Partial<Record<string, string[]>> = {}): VagueDetector {
+/**
+ * Compiles the phrase data and a repository's extra phrases (literals or `/regex/`) once per run.
+ * `prefilter: false` runs every pattern on every statement: the differential test's reference.
+ */
+export function compileDetector(
+  data: PhraseData,
+  extraPhrases: Partial<Record<string, string[]>> = {},
+  options: { prefilter?: boolean } = {},
+): VagueDetector {
   const languages = data.languages.map((file): CompiledLanguage => {
     const phrases: Pattern[] = [];
     for (const [category, sources] of Object.entries(file.phrases)) {
@@ -132,18 +166,44 @@ export function compileDetector(data: PhraseData, extraPhrases: Partial<Record<s
       const re = parsePattern(entry);
       if (re) phrases.push({ category: 'custom', re: wrap(re.source, file.script) });
     }
+    const weak = file.weak.map((s) => wrap(s, file.script));
     return {
       language: file.language,
       name: file.name,
       script: file.script,
       phrases,
-      weak: file.weak.map((s) => wrap(s, file.script)),
+      weak,
       anchors: file.anchors.map((s) => wrap(s, file.script)),
       stopwords: wordList(file.stopwords ?? []),
-      any: new RegExp([...phrases.map((p) => p.re.re.source), ...file.weak].map((x) => `(?:${x})`).join('|'), 'i'),
+      unfiltered: phrases.length + weak.length,
     };
   });
-  return { languages, suggestions: data.suggestions, tools: wordList(data.tools), plainWords: wordList(data.plainWords) };
+  return {
+    languages,
+    suggestions: data.suggestions,
+    tools: wordList(data.tools),
+    plainWords: wordList(data.plainWords),
+    prefilters: options.prefilter === false ? null : new Map(),
+    literals: data.literals ?? {},
+  };
+}
+
+/** The script's prefilter, registering its languages' phrases and weak words on first use. */
+function prefilterOf(detector: VagueDetector, script: Script, languages: readonly CompiledLanguage[]): LiteralPrefilter | undefined {
+  if (!detector.prefilters) return undefined;
+  let prefilter = detector.prefilters.get(script);
+  if (prefilter) return prefilter;
+  prefilter = new LiteralPrefilter();
+  for (const lang of languages) {
+    const matchers = [...lang.phrases.map((p) => p.re), ...lang.weak];
+    for (const m of matchers) {
+      const known = Object.hasOwn(detector.literals, m.source) ? detector.literals[m.source] : undefined;
+      m.filter = prefilter.add(known === undefined ? requiredLiterals(m.source) : known);
+    }
+    lang.unfiltered = matchers.filter((m) => m.filter < 0).length;
+  }
+  detector.prefilters.set(script, prefilter);
+  return prefilter;
 }
 
 /**
@@ -196,21 +256,33 @@ interface Scored {
  */
 const scores = new WeakMap<CompiledLanguage, Map<string, Scored>>();
 
-function scoreOf(lang: CompiledLanguage, text: string): Scored {
+function scoreOf(lang: CompiledLanguage, text: string, hits: () => ReadonlySet<number>): Scored {
   let memo = scores.get(lang);
   if (!memo || memo.size >= 20_000) scores.set(lang, (memo = new Map()));
   let known = memo.get(text);
-  if (!known) memo.set(text, (known = score(lang, text)));
+  if (!known) memo.set(text, (known = score(lang, text, hits())));
   return known;
 }
 
-/** Vague phrases (non-overlapping, first category wins), then weak words outside them. */
-function score(lang: CompiledLanguage, text: string): Scored {
-  if (!lang.any.test(text)) return { lang, signals: [], vagueness: 0 };
+const NO_HITS: ReadonlySet<number> = new Set();
+
+/** A pattern the prefilter has not ruled out for this text. */
+function mayMatch(m: Matcher, hits: ReadonlySet<number>): boolean {
+  return m.filter < 0 || hits.has(m.filter);
+}
+
+/**
+ * Vague phrases (non-overlapping, first category wins), then weak words outside them. `hits` are
+ * the prefilter's candidates: a pattern left out lacks a literal every match holds, so skipping it
+ * changes nothing.
+ */
+function score(lang: CompiledLanguage, text: string, hits: ReadonlySet<number>): Scored {
+  if (hits.size === 0 && lang.unfiltered === 0) return { lang, signals: [], vagueness: 0 };
   const taken: Array<[number, number]> = [];
   const free = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
   const found: Array<Signal & { index: number }> = [];
   for (const p of lang.phrases) {
+    if (!mayMatch(p.re, hits)) continue;
     for (const m of allMatches(p.re, text)) {
       if (!free(m.index, m.index + m[0].length)) continue;
       taken.push([m.index, m.index + m[0].length]);
@@ -218,6 +290,7 @@ function score(lang: CompiledLanguage, text: string): Scored {
     }
   }
   for (const re of lang.weak) {
+    if (!mayMatch(re, hits)) continue;
     for (const m of allMatches(re, text)) {
       if (!free(m.index, m.index + m[0].length)) continue;
       taken.push([m.index, m.index + m[0].length]);
@@ -289,8 +362,11 @@ export function assessVagueness(source: string, detector: VagueDetector): VagueA
   let bestStop = -1;
   // Words in code or quotes are mentioned, not used: `Do not write "easy"` is no vague instruction.
   const used = text.replace(MENTIONS, (m) => ' '.repeat(m.length));
+  // One scan of the text serves every candidate language; none when all their scores are memoized.
+  let hits: ReadonlySet<number> | undefined;
+  const hitsOf = () => (hits ??= prefilterOf(detector, script, candidates)?.scan(used.toUpperCase()) ?? NO_HITS);
   for (const lang of candidates) {
-    const s = scoreOf(lang, used);
+    const s = scoreOf(lang, used, hitsOf);
     const stop = stopwordCount(lang, text);
     // Latin-script languages are told apart by which phrase data matches, then by function words.
     if (!best || s.vagueness > best.vagueness || (s.vagueness === best.vagueness && stop > bestStop)) {

@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import { posixBasename } from './join.js';
 
 /** The two names Codex always probes, in order (codex-discovery.md §2.1). */
 export const CODEX_OVERRIDE = 'AGENTS.override.md';
@@ -31,13 +32,19 @@ export function instructionKind(relPath: string, fallbacks: readonly string[] = 
   // Without fallbacks only names ending in ".md" (any case) or ".mdc", or starting with ".", can match
   // below: most of a repository's files are told apart by their last characters.
   if (fallbacks.length === 0 && !mayBeInstructionName(relPath)) return null;
-  const base = path.posix.basename(relPath);
+  const base = posixBasename(relPath);
   if (base === CODEX_DEFAULT || base === CODEX_OVERRIDE) return 'codex';
   if (/^agents?([._-][^/]*)?\.md$/i.test(base)) return 'agents-variant';
   if (OTHER_HOST_BASENAMES.has(base)) return 'other-host';
+  // The three directory conventions below all name a dot-directory: most paths hold no "/." or none at the start.
+  if (relPath.charCodeAt(0) !== 46 && !relPath.includes('/.')) return fallbackKind(relPath, fallbacks);
   if (/(^|\/)\.github\/instructions\/[^/]+\.instructions\.md$/.test(relPath)) return 'other-host';
   if (/(^|\/)\.cursor\/rules\/[^/]+\.mdc?$/.test(relPath)) return 'other-host';
   if (/(^|\/)\.windsurf\/rules\/[^/]+\.md$/.test(relPath)) return 'other-host';
+  return fallbackKind(relPath, fallbacks);
+}
+
+function fallbackKind(relPath: string, fallbacks: readonly string[]): InstructionKind | null {
   for (const name of fallbacks) {
     if (name && !path.posix.isAbsolute(name) && (relPath === name || relPath.endsWith(`/${name}`))) return 'agents-variant';
   }

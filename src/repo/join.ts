@@ -30,3 +30,22 @@ function isNormalAbsolute(dir: string): boolean {
   }
   return ok;
 }
+
+/**
+ * path.posix.dirname by one cut at the last `/` when that is all dirname does (the slash has a
+ * non-slash on both sides; none at all gives '.'), else path.posix.dirname itself: that one scans
+ * character by character, which cost milliseconds over a listing of tens of thousands of files.
+ */
+export function posixDirname(p: string): string {
+  const cut = p.lastIndexOf('/');
+  if (cut > 0 && cut < p.length - 1 && p.charCodeAt(cut - 1) !== 47) return p.slice(0, cut);
+  if (cut < 0 && p.length > 0) return '.';
+  return path.posix.dirname(p);
+}
+
+/** path.posix.basename, by a cut at the last `/` unless the path ends with one (or is empty). */
+export function posixBasename(p: string): string {
+  const cut = p.lastIndexOf('/');
+  if (cut < p.length - 1) return cut < 0 ? p : p.slice(cut + 1);
+  return path.posix.basename(p);
+}

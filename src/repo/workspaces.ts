@@ -1,5 +1,5 @@
-import * as path from 'node:path';
-import picomatch from 'picomatch';
+import { globMatcher } from './glob-matcher.js';
+import { posixDirname } from './join.js';
 import { isRecord, stringArray } from './manifests.js';
 import type { RepoIndex } from './repo-index.js';
 
@@ -21,10 +21,10 @@ export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
     const include = patterns.filter((p) => !p.startsWith('!')).map(normalizePattern);
     const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => normalizePattern(p.slice(1)));
     if (include.length === 0) return;
-    const isIncluded = picomatch(include, { dot: false });
-    const isExcluded = exclude.length ? picomatch(exclude) : () => false;
+    const isIncluded = globMatcher(include, { dot: false });
+    const isExcluded = exclude.length ? globMatcher(exclude) : () => false;
     for (const file of repo.filesNamed(manifest)) {
-      const dir = path.posix.dirname(file);
+      const dir = posixDirname(file);
       if (dir === '.' || found.has(dir)) continue;
       if (isIncluded(dir) && !isExcluded(dir)) found.set(dir, { dir, source });
     }
@@ -40,7 +40,7 @@ export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
   const lerna = repo.json('lerna.json');
   if (isRecord(lerna)) add('lerna', stringArray(lerna['packages']), 'package.json');
   for (const file of repo.filesNamed('project.json')) {
-    const dir = path.posix.dirname(file);
+    const dir = posixDirname(file);
     // nx: every project.json declares a project, wherever it sits.
     if (dir !== '.' && !found.has(dir) && isRecord(repo.json(file))) found.set(dir, { dir, source: 'nx' });
   }

@@ -202,6 +202,23 @@ describe('resolvePathReference', () => {
     if ('reason' in c) throw new Error(`${value} is not a path: ${c.reason}`);
     expect(resolvePathReference(repo, file, c)).toEqual(expected);
   });
+
+  // The first 2000 questions of whether a directory holds a name are lookups of the joined path;
+  // later ones ask an index of every name. Both must answer alike.
+  it('answers alike before and after it indexes every name', () => {
+    const fresh = () => new RepoIndex({ root: '/repo', useGit: false, fs: repo.fs });
+    const warmed = fresh();
+    for (let i = 0; i < 2100; i++) resolvePathReference(warmed, 'AGENTS.md', { value: `docs/guides/n${i}.md`, shape: 'nested', dir: false });
+    const values = [...cases.map((c) => c.value), ...repo.files, ...[...repo.dirs].filter((d) => d !== '').map((d) => `${d}/`), 'docs/guides', 'docs/guide', 'shared/x/y.md'];
+    const first = fresh();
+    for (const file of ['AGENTS.md', 'packages/db/AGENTS.md', 'docs/guides/setup.md']) {
+      for (const value of values) {
+        const c = classifyPath(value);
+        if ('reason' in c) continue;
+        expect(resolvePathReference(warmed, file, c), `${value} from ${file}`).toEqual(resolvePathReference(first, file, c));
+      }
+    }
+  });
 });
 
 describe('GitHub slugs', () => {

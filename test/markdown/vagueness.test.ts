@@ -166,6 +166,10 @@ describe('phrase data', () => {
     for (const lang of data.languages) {
       for (const category of Object.keys(lang.phrases)) expect(data.suggestions[category], `${lang.language}: ${category}`).toBeTruthy();
     }
-    expect(() => compileDetector(data)).not.toThrow();
+    // Patterns are compiled on first use: build every one.
+    const compiled = compileDetector(data);
+    for (const lang of compiled.languages) {
+      for (const m of [...lang.phrases.map((p) => p.re), ...lang.weak, ...lang.anchors]) expect(() => m.re, `${lang.language}: ${m.source}`).not.toThrow();
+    }
   });
 });

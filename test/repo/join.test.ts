@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
-import { joinPath } from '../../src/repo/join.js';
+import fc from 'fast-check';
+import { joinPath, posixBasename, posixDirname } from '../../src/repo/join.js';
 
 describe('joinPath', () => {
   // The fast path (concatenation) must return what path.join returns, and everything else must take path.join.
@@ -13,4 +14,22 @@ describe('joinPath', () => {
       });
     }
   }
+});
+
+describe('posixDirname and posixBasename', () => {
+  // Paths of slashes, dots and letters: every shape the fast cuts must tell apart from the rest.
+  const paths = fc.array(fc.constantFrom('/', '/', 'a', 'bc', '.', '..', '\\'), { maxLength: 8 }).map((parts) => parts.join(''));
+  it('equal path.posix.dirname and path.posix.basename', () => {
+    fc.assert(
+      fc.property(paths, (p) => {
+        expect(posixDirname(p), p).toBe(path.posix.dirname(p));
+        expect(posixBasename(p), p).toBe(path.posix.basename(p));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const p of ['', '/', '//', 'a', '/a', 'a/', 'a//b', 'x//a/b', 'a/b/', '.', '..', 'a/..']) {
+      expect(posixDirname(p), p).toBe(path.posix.dirname(p));
+      expect(posixBasename(p), p).toBe(path.posix.basename(p));
+    }
+  });
 });
