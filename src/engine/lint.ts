@@ -286,6 +286,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   const lintHere = async (file: InstructionFile) => {
     await prepareFile(file, fileRules, unprepared);
     runFileRules(file, fileRuleContext);
+    file.dropDerived();
     if (repoRulesReadTrees) file.keepOnlyStatements();
     else file.releaseTree();
   };

@@ -56,6 +56,7 @@ async function serveShard(request: ShardRequest, post: (message: ShardMessage) =
     await prepareFile(file, fileRules, unprepared);
     runFileRules(file, { rules: fileRules, repo, discovery, fileFor, sink: (f) => findings.push(toWire(f)), unprepared });
     batch.push({ index, findings, parseProblem: file.parseProblem, ...(request.keepStatements ? { statements: file.statements() } : {}) });
+    file.dropDerived();
     file.releaseTree();
     if (batch.length >= BATCH) {
       post({ kind: 'files', outcomes: batch });

@@ -61,7 +61,7 @@ interface Script {
   blockStart: number;
 }
 
-const cache = new WeakMap<InstructionFile, CommandRef[]>();
+const COMMANDS = Symbol('commands');
 const syntaxOk = new WeakMap<InstructionFile, Map<number, boolean | null>>();
 
 /**
@@ -85,9 +85,11 @@ export async function prepareCommands(file: InstructionFile): Promise<void> {
 
 /** Every command the file mentions, extracted once and shared by all command rules. */
 export function commandsOf(file: InstructionFile): CommandRef[] {
-  let found = cache.get(file);
-  if (found) return found;
-  found = [];
+  return file.derived(COMMANDS, () => commandsUncached(file));
+}
+
+function commandsUncached(file: InstructionFile): CommandRef[] {
+  const found: CommandRef[] = [];
   const fileDir = dirOf(file.path);
   const checked = syntaxOk.get(file);
   for (const script of blockScripts(file)) {
@@ -128,7 +130,6 @@ export function commandsOf(file: InstructionFile): CommandRef[] {
     const map = (o: number) => span.valueStart + (o >= 0 && o <= length ? o : length);
     found.push(...commandRefs((parsed ?? parseInline(span.value)).script, fileDir, map, 'inline', prohibited).refs);
   }
-  cache.set(file, found);
   return found;
 }
 
@@ -232,7 +233,7 @@ function dirOf(rel: string): string {
   return d === '.' ? '' : d;
 }
 
-const scriptCache = new WeakMap<InstructionFile, Script[]>();
+const SCRIPTS = Symbol('block scripts');
 
 /** Index of the last statement starting at or before `offset` (statements are in document order). */
 function statementAt(statements: readonly Statement[], offset: number): number {
@@ -251,10 +252,11 @@ function statementAt(statements: readonly Statement[], offset: number): number {
 
 /** The file's shell, console and untagged code blocks as scripts, made once. */
 function blockScripts(file: InstructionFile): Script[] {
-  const hit = scriptCache.get(file);
-  if (hit) return hit;
+  return file.derived(SCRIPTS, () => blockScriptsUncached(file));
+}
+
+function blockScriptsUncached(file: InstructionFile): Script[] {
   const scripts: Script[] = [];
-  scriptCache.set(file, scripts);
   const text = file.text;
   let statements: Statement[] | undefined;
   for (const block of file.codeBlocks()) {

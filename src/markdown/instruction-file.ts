@@ -68,6 +68,7 @@ export class InstructionFile {
   #inlineCode: InlineCodeInfo[] | undefined;
   #links: LinkInfo[] | undefined;
   #statements: Statement[] | undefined;
+  readonly #derived = new Map<symbol, unknown>();
   #markup: MarkupNodes | undefined;
 
   constructor(init: { path: string; absPath: string; kind: InstructionKind; bytes: Uint8Array; parse: MarkdownParser }) {
@@ -123,6 +124,24 @@ export class InstructionFile {
     this.statements();
     this.#tree = undefined;
     this.#headings = this.#codeBlocks = this.#inlineCode = this.#links = this.#markup = undefined;
+  }
+
+  /**
+   * What a module derives from this file's text and selections (its commands, its masked text),
+   * made once under the module's `key` and kept until the file's rules are done (dropDerived).
+   * WeakMaps keyed by the file kept them as long as the file: the whole run, since repo rules keep
+   * every file. Only what can be derived again the same way belongs here.
+   */
+  derived<T>(key: symbol, make: () => T): T {
+    if (this.#derived.has(key)) return this.#derived.get(key) as T;
+    const value = make();
+    this.#derived.set(key, value);
+    return value;
+  }
+
+  /** Lets go of every derived value (the engine calls it after the file's rules). */
+  dropDerived(): void {
+    this.#derived.clear();
   }
 
   /** Takes the statements another thread computed from the same bytes, instead of parsing here. */

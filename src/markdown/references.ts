@@ -531,7 +531,7 @@ function visitHolding(root: Nodes, offsets: readonly number[], enter: (node: Nod
   walk(root);
 }
 
-const maskedCache = new WeakMap<InstructionFile, string>();
+const MASKED = Symbol('masked text');
 
 /** Runs of spaces by length: code spans of a length recur, so each run is made once. */
 const spaceRuns: string[] = [];
@@ -542,8 +542,7 @@ function spaces(n: number): string {
 
 /** The file's text with every inline code span blanked out, so words inside code never count as cues. */
 function maskedText(file: InstructionFile): string {
-  let masked = maskedCache.get(file);
-  if (masked === undefined) {
+  return file.derived(MASKED, () => {
     const text = file.text;
     const parts: string[] = [];
     let at = 0;
@@ -553,10 +552,8 @@ function maskedText(file: InstructionFile): string {
       at = span.end;
     }
     parts.push(text.slice(at));
-    masked = parts.join('');
-    maskedCache.set(file, masked);
-  }
-  return masked;
+    return parts.join('');
+  });
 }
 
 /** Sentence ends: `. ! ?` before whitespace, and the CJK full stops, which need none. */

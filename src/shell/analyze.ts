@@ -12,7 +12,7 @@ export interface CommandFinding extends Finding {
   command: CommandRef;
 }
 
-const findingsCache = new WeakMap<InstructionFile, CommandFinding[]>();
+const FINDINGS = Symbol('command findings');
 
 /**
  * Unresolved references of every command in the file, computed once for all command rules. A command
@@ -23,8 +23,10 @@ const findingsCache = new WeakMap<InstructionFile, CommandFinding[]>();
  * (what those tries would have read, manifests included, is not needed for the answer).
  */
 export function commandFindings(file: InstructionFile, repo: RepoIndex, discovery: DiscoveryView): CommandFinding[] {
-  const hit = findingsCache.get(file);
-  if (hit) return hit;
+  return file.derived(FINDINGS, () => commandFindingsUncached(file, repo, discovery));
+}
+
+function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discovery: DiscoveryView): CommandFinding[] {
   const fileDir = path.posix.dirname(file.path) === '.' ? '' : path.posix.dirname(file.path);
   let loadCwds: string[] | undefined;
   const out: CommandFinding[] = [];
@@ -42,7 +44,6 @@ export function commandFindings(file: InstructionFile, repo: RepoIndex, discover
     }
     for (const f of failing) out.push({ ...f, command });
   }
-  findingsCache.set(file, out);
   return out;
 }
 
