@@ -91,19 +91,24 @@ export default defineRule({
     }
     // Thousands of reports repeat a few lines and cwd lists: build each text once.
     const [statements, cwdLists] = [new Map<string, string>(), new Map<string, string>()];
-    const positions = new Map<Item, { line: number; column: number }>();
+    // The copy a report points at, with its related location: one per copy, however many files
+    // repeat it (every package's file repeating a root line points at the same one).
+    const copies = new Map<Item, { line: number; related: Array<{ file: string; line: number; column: number; message: string }> }>();
     for (const f of order) {
-      const at = positions.get(f.match) ?? positions.set(f.match, f.other.locator.position(f.match.start)).get(f.match)!;
+      let copy = copies.get(f.match);
+      if (!copy) {
+        const at = f.other.locator.position(f.match.start);
+        copies.set(f.match, (copy = { line: at.line, related: [{ file: f.other.path, line: at.line, column: at.column, message: 'the other copy' }] }));
+      }
       const source = f.file.text.slice(f.item.start, f.item.end);
       const statement = statements.get(source) ?? statements.set(source, excerpt(source.replace(/\s+/g, ' '))).get(source)!;
       // describeCwds sorts: the same set in any order reads the same.
       const cwdKey = f.cwds.length === 1 ? f.cwds[0]! : [...f.cwds].sort().join('\0');
       const cwds = cwdLists.get(cwdKey) ?? cwdLists.set(cwdKey, describeCwds(f.cwds)).get(cwdKey)!;
       const loc = { offset: f.item.start, endOffset: f.item.end };
-      const related = [{ file: f.other.path, line: at.line, column: at.column, message: 'the other copy' }];
-      const data = { statement, other: f.other.path, line: at.line, cwds };
-      if (f.match.cmp.key === f.item.cmp.key) report({ messageId: 'duplicate', data, file: f.file.path, loc, related });
-      else report({ messageId: 'nearDuplicate', data: { ...data, similarity: Math.round(f.score * 100) }, file: f.file.path, loc, related });
+      const data = { statement, other: f.other.path, line: copy.line, cwds };
+      if (f.match.cmp.key === f.item.cmp.key) report({ messageId: 'duplicate', data, file: f.file.path, loc, related: copy.related });
+      else report({ messageId: 'nearDuplicate', data: { ...data, similarity: Math.round(f.score * 100) }, file: f.file.path, loc, related: copy.related });
     }
   },
 });
