@@ -764,6 +764,8 @@ function stemOf(name: string): string {
 }
 
 const factsCache = new WeakMap<RepoIndex, RepoFacts>();
+/** Directories whose answers are kept at once (see placeOf). */
+const MAX_PLACES = 2048;
 
 /**
  * What resolution needs to know about a repository, each part built on first use: a lint-staged run
@@ -843,6 +845,9 @@ function facts(repo: RepoIndex): RepoFacts {
   const placeOf = (dir: string) => {
     let place = places.get(dir);
     if (!place) {
+      // Answers per directory are memos: most directories are asked about by one file only, so a
+      // repository of 10,000 packages would keep tens of thousands of them for the whole run.
+      if (places.size >= MAX_PLACES) places.clear();
       let scope = dir;
       while (scope !== '' && !repo.has(`${scope}/package.json`)) scope = dirOf(scope);
       let ancestor = dir;
