@@ -141,12 +141,17 @@ export class ProbeCache {
   }
 }
 
+/** A marker list's memo key, joined once per array (every cwd's settings share one). */
+const markerKeys = new WeakMap<readonly string[], string>();
+
 /** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
 export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
   // the thousands of cwds of a monorepo walk each directory once.
-  const byDir = cache.memoBy(findRoot, `${markers.join('\0')}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
+  let markersKey = markerKeys.get(markers);
+  if (markersKey === undefined) markerKeys.set(markers, (markersKey = markers.join('\0')));
+  const byDir = cache.memoBy(findRoot, `${markersKey}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
   const from = (dir: string): RootInfo => {
     let info = byDir.get(dir);
     if (info === undefined) byDir.set(dir, (info = fromUncached(dir)));
@@ -181,9 +186,14 @@ export function searchDirectories(cwd: string, root: string | null): string[] {
   return dirs.reverse();
 }
 
+/** A name list's memo key, joined once per array (the same array is passed for every directory). */
+const namesKeys = new WeakMap<readonly string[], string>();
+
 /** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). Once per directory and name list. */
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
-  const byDir = cache.memoBy(probeDirectory, names.join('\0'), () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
+  let key = namesKeys.get(names);
+  if (key === undefined) namesKeys.set(names, (key = names.join('\0')));
+  const byDir = cache.memoBy(probeDirectory, key, () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
   let searched = byDir.get(dir);
   if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
   return searched;
@@ -210,31 +220,32 @@ function probeUncached(cache: ProbeCache, dir: string, names: readonly string[])
  * Appendix A, as observed on the released CLI). Pure over the probe cache.
  */
 export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings, options: SimulateOptions = {}): Simulation {
-  const base: Omit<Simulation, 'text' | 'block' | 'warnings'> = {
-    host: 'codex',
-    cwd,
-    root: { dir: null, reason: { kind: 'none' } },
-    settings,
-    searched: [],
-    files: [],
-    error: null,
-  };
   // Budget 0 disables discovery entirely, and an explicitly untrusted project loads no project docs.
-  if (!settings.loadProjectDocs || settings.maxBytes <= 0) return finish(base, settings, []);
-
+  if (!settings.loadProjectDocs || settings.maxBytes <= 0) {
+    return finish({ host: 'codex', cwd, root: { dir: null, reason: { kind: 'none' } }, settings, searched: [], files: [], error: null }, settings, []);
+  }
   const root = findRoot(cache, cwd, settings.rootMarkers, options.boundary);
-  base.root = root;
   const chain = chainState(cache, settings, root.dir, cwd);
-  base.searched = chain.searched;
-  base.error = chain.error ?? chain.readError;
-  base.files = chain.files;
+  const error = chain.error ?? chain.readError;
   // The text and warnings depend only on the files selected (and the settings): every cwd below a
   // directory whose chain adds no file shares its parent's, so they are joined once per chain.
-  const joined = joinedFor(cache, settings, chain.files, base.error !== null);
+  const joined = joinedFor(cache, settings, chain.files, error !== null);
+  const text = joined.text;
+  const hasProjectDocs = joined.projectCount > 0;
   return {
-    ...base,
-    text: joined.text,
-    block: joined.text === null ? null : renderBlock(cwd, joined.text, joined.projectCount > 0),
+    host: 'codex',
+    cwd,
+    root,
+    settings,
+    searched: chain.searched,
+    files: chain.files,
+    error,
+    text,
+    // Rendered when asked for (explain): the block repeats the chain's text under the cwd's own
+    // header, and thousands of cwds share one chain; only the text is kept per chain.
+    get block(): string | null {
+      return text === null ? null : renderBlock(cwd, text, hasProjectDocs);
+    },
     warnings: joined.warnings,
   };
 }
@@ -285,6 +296,15 @@ interface ChainState {
   readError: { path: string; code: string } | null;
 }
 
+/** Candidate names per settings object: one array for every directory searched with them (probeDirectory keys by it). */
+const namesBySettings = new WeakMap<CodexSettings, string[]>();
+
+function namesFor(settings: CodexSettings): string[] {
+  let names = namesBySettings.get(settings);
+  if (!names) namesBySettings.set(settings, (names = candidateNames(settings.fallbackFilenames)));
+  return names;
+}
+
 function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
   const byDir = cache.memoBy(settings, root ?? '', () => new Map<string, ChainState>());
   const known = byDir.get(dir);
@@ -297,7 +317,7 @@ function chainState(cache: ProbeCache, settings: CodexSettings, root: string | n
 function chainStateUncached(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
   const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
   if (parent?.error) return parent;
-  const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
+  const searched = probeDirectory(cache, dir, namesFor(settings));
   const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
   const searchedDirs = parent ? [...parent.searched, entry] : [entry];
   if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
