@@ -141,6 +141,9 @@ interface ChainResult {
   checks: string[];
   answers: boolean[];
   sim: HostSimulation;
+  /** Whether a CLAUDE-family file is on the path (the AGENTS.md fallback is then off), and how many AGENTS.md files that leaves unread. */
+  ownClaude: boolean;
+  ignored: number;
 }
 
 /**
@@ -151,7 +154,11 @@ interface ChainResult {
  * answers the same.
  */
 function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
-  const dirs = loudDirs(env, cwd);
+  const { sim } = chainResult(env, cwd, settings, moment, loudDirs(env, cwd));
+  return sim.cwd === cwd && sim.moment === moment ? sim : { ...sim, cwd, moment };
+}
+
+function chainResult(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult {
   const nested = moment === 'session-start' ? null : dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d));
   // The list of directories is one array per chain (loudDirs shares it): it keys the results.
   const byDirs = env.cache.memoBy(simulateClaude, settingsKey(settings), () => new Map<readonly string[], Map<string, ChainResult[]>>());
@@ -163,15 +170,52 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
   for (const r of results) {
     let same = true;
     for (let i = 0; i < r.checks.length && same; i++) same = isInside(r.checks[i]!, cwd) === r.answers[i];
-    if (same) return { ...r.sim, cwd, moment };
+    if (same) return r;
   }
-  const result: ChainResult = { checks: [], answers: [], sim: undefined as unknown as HostSimulation };
-  result.sim = simulateChain(env, cwd, settings, moment, dirs, nested, (p, inside) => {
-    result.checks.push(p);
-    result.answers.push(inside);
-  });
+  let result = nested === null ? unreadAgentsChain(env, cwd, settings, moment, dirs) : null;
+  if (!result) {
+    const checks: string[] = [];
+    const answers: boolean[] = [];
+    const chain = simulateChain(env, cwd, settings, moment, dirs, nested, (p, inside) => {
+      checks.push(p);
+      answers.push(inside);
+    });
+    result = { checks, answers, ...chain };
+  }
   results.push(result);
-  return result.sim;
+  return result;
+}
+
+/**
+ * A chain whose last directory holds an AGENTS.md and nothing else Claude Code reads, below a path
+ * with a CLAUDE-family file: in the default mode that AGENTS.md is not read (the fallback is off),
+ * so the chain loads exactly what the chain without that directory loads, and only the count of
+ * unread AGENTS.md files in the note grows. A monorepo's packages with an AGENTS.md of their own
+ * under a root CLAUDE.md are thousands of such chains: each is derived from the shorter one rather
+ * than simulated again. Null when the shortcut does not apply.
+ */
+function unreadAgentsChain(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult | null {
+  if (settings.variant !== 'claude-md-or-agents-md' || dirs.length < 2) return null;
+  const last = dirs[dirs.length - 1]!;
+  if (!agentsOnly(env, last)) return null;
+  // loudDirs(last) is loudDirs(parent of last) plus last: the shorter chain's own array.
+  const parent = chainResult(env, cwd, settings, moment, loudDirs(env, path.dirname(last)));
+  if (!parent.ownClaude) return null;
+  const ignored = parent.ignored + 1;
+  return { checks: parent.checks, answers: parent.answers, ownClaude: true, ignored, sim: { ...parent.sim, cwd, moment, notes: [ignoredNote(ignored)] } };
+}
+
+/** Whether the directory holds a readable AGENTS.md and no other file Claude Code reads (no CLAUDE.md, CLAUDE.local.md or `.claude`). */
+function agentsOnly(env: HostEnv, dir: string): boolean {
+  return env.cache.memoBy(agentsOnly, dir, () => {
+    const readable = (name: string) => !env.cache.absentIn(dir, name) && readText(env, joinPath(dir, name)) !== null;
+    return !hasDotClaude(env, dir) && !readable('CLAUDE.md') && !readable('CLAUDE.local.md') && readable('AGENTS.md');
+  });
+}
+
+/** The note for AGENTS.md files on the path that the fallback leaves unread. */
+function ignoredNote(count: number): string {
+  return `AGENTS.md not read (${count} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`;
 }
 
 function simulateChain(
@@ -182,7 +226,7 @@ function simulateChain(
   dirs: readonly string[],
   nested: readonly string[] | null,
   onApprovalCheck: (resolved: string, inside: boolean) => void,
-): HostSimulation {
+): { sim: HostSimulation; ownClaude: boolean; ignored: number } {
   const mode = settings.variant;
   const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
   const excluded = excludes.length ? picomatch(excludes, { dot: true }) : null;
@@ -260,10 +304,11 @@ function simulateChain(
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
   const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => (n === '.claude/CLAUDE.md' ? hasDotClaude(env, d) : may(d, n)) && readText(env, joinPath(d, n)) !== null));
+  let ignored = 0;
   if (mode === 'claude-md-or-agents-md') {
     if (ownClaude) {
-      const ignored = dirs.filter((d) => may(d, 'AGENTS.md')).map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
-      if (ignored.length) notes.push(`AGENTS.md not read (${ignored.length} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`);
+      ignored = dirs.filter((d) => may(d, 'AGENTS.md')).map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p)).length;
+      if (ignored) notes.push(ignoredNote(ignored));
     } else {
       for (const dir of dirs) {
         if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
@@ -306,5 +351,5 @@ function simulateChain(
     text = PREAMBLE;
     for (const f of shown) text += `\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
   }
-  return { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes };
+  return { sim: { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes }, ownClaude, ignored };
 }
