@@ -99,6 +99,30 @@ describe('shared discovery work', () => {
   });
 });
 
+describe('Claude Code chains derived from shorter ones', () => {
+  it('AGENTS.md files below a CLAUDE.md are counted in the note and load nothing', () => {
+    const fs = repository({
+      '/repo/CLAUDE.md': '# Claude\n\n@AGENTS.md\n',
+      '/repo/AGENTS.md': '# Root\n',
+      '/repo/pkgs/x/AGENTS.md': '# X\n',
+      '/repo/pkgs/x/src/AGENTS.md': '# X src\n',
+    });
+    const ctx = prepare({ ...options(fs), hosts: ['claude-code'] });
+    const view = hostsView(ctx.discovery, ctx.repo);
+    const sel = view.hosts[0]!;
+    const note = (n: number) => `AGENTS.md not read (${n} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`;
+    const at = (cwd: string) => view.simulation(sel, cwd);
+    for (const [cwd, count] of [['pkgs/x/src', 3], ['pkgs/x', 2], ['', 1], ['pkgs/y', 1]] as const) {
+      const sim = at(cwd);
+      expect(sim.cwd).toBe(cwd ? `/repo/${cwd}` : '/repo');
+      expect(sim.notes).toEqual([note(count)]);
+      // The root's @AGENTS.md lies outside every cwd below the root: it waits for approval there.
+      expect(sim.files.map((f) => f.path)).toEqual(cwd === '' ? ['/repo/CLAUDE.md', '/repo/AGENTS.md'] : ['/repo/CLAUDE.md']);
+      expect(sim.imports.map((i) => i.kind)).toEqual(cwd === '' ? [] : ['approval']);
+    }
+  });
+});
+
 describe('NodeFileSystem.absence', () => {
   const temp: string[] = [];
   afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
