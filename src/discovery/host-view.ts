@@ -159,12 +159,26 @@ export class HostsView {
     return sim;
   }
 
+  /**
+   * What `sel` loads at session start from `cwdRel`, for the reports that compare cwds (imports,
+   * sizes, divergences): its files, imports, sizes, text and notes are this cwd's, while `cwd` may
+   * name another cwd whose result is the same. Thousands of cwds share one chain, so no copy of the
+   * result is made (or kept) per cwd.
+   */
+  #atStartShared(sel: HostSelection, cwdRel: string, env: HostEnv = this.env): HostSimulation {
+    if (sel.id === 'codex') return codexShared(this.discovery, cwdRel);
+    const profile = profileOf(sel.id);
+    if (!profile?.simulateShared) return this.simulation(sel, cwdRel, 'session-start', env);
+    const cwd = this.discovery.absOf(cwdRel);
+    return profile.simulateShared(env, cwd, profile.settings(env, cwd, sel.variant));
+  }
+
   readonly #sharedOf = new WeakMap<readonly HostFile[], HostFile[]>();
   /** Shared instruction files (and what they import) one host puts in front of the model at start. */
   #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
     // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
     // Simulations of one chain share their file list: filtered once.
-    const all = this.simulation(sel, cwdRel, 'session-start', env).files;
+    const all = this.#atStartShared(sel, cwdRel, env).files;
     let shared = this.#sharedOf.get(all);
     if (!shared) {
       shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
@@ -346,7 +360,7 @@ export class HostsView {
       // Simulations of one chain share their problems: each is keyed once.
       const byProblem = new Map<ImportProblem, ImportReport>();
       for (const cwd of this.discovery.cwds()) {
-        for (const p of this.simulation(sel, cwd).imports) {
+        for (const p of this.#atStartShared(sel, cwd).imports) {
           let existing = byProblem.get(p);
           if (!existing) {
             existing = byKey.get(`${p.file}\0${p.offset}\0${p.kind}`);
@@ -377,7 +391,7 @@ export class HostsView {
       // Simulations of one chain share their findings: each is keyed once.
       const byFinding = new Map<SizeFinding, SizeReport>();
       for (const cwd of this.discovery.cwds()) {
-        const sim = this.simulation(sel, cwd);
+        const sim = this.#atStartShared(sel, cwd);
         // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
         const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
         for (const s of lazy.length ? [...sim.sizes, ...lazy] : sim.sizes) {
@@ -585,6 +599,20 @@ function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): Hos
     codexFiles.set(sim.files, files);
   }
   return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
+}
+
+/** Codex's common-shape simulations by file list, one per distinct text and warnings (those come with the list). */
+const codexByFiles = new WeakMap<readonly LoadedFile[], HostSimulation[]>();
+
+/** codexAsHost for the reports that compare cwds: one object per chain rather than per cwd (see #atStartShared). */
+function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
+  const sim = discovery.simulation(cwdRel);
+  let list = codexByFiles.get(sim.files);
+  if (!list) codexByFiles.set(sim.files, (list = []));
+  for (const shared of list) if (shared.text === sim.text && shared.notes === sim.warnings) return shared;
+  const shared = codexAsHost(discovery, cwdRel, sim.cwd);
+  list.push(shared);
+  return shared;
 }
 
 function codexHostFiles(loaded: readonly LoadedFile[]): HostFile[] {

@@ -73,6 +73,9 @@ export const claudeCode: HostProfile = {
   simulate(env, cwd, settings, moment) {
     return simulateClaude(env, cwd, settings, moment);
   },
+  simulateShared(env, cwd, settings) {
+    return chainResult(env, cwd, settings, 'session-start', loudDirs(env, cwd)).sim;
+  },
 };
 
 function claudeSettings(env: HostEnv, variant: string): HostSettings {
