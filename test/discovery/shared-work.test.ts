@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint, prepare } from '../../src/engine/lint.js';
 import { hostsView } from '../../src/discovery/host-view.js';
+import { profileOf } from '../../src/discovery/hosts/index.js';
 import { ProbeCache } from '../../src/discovery/simulate.js';
 import { MemoryFileSystem, NodeFileSystem, type FileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
@@ -81,6 +82,26 @@ describe('shared discovery work', () => {
           expect(together[i]?.codex).toEqual(alone.discovery.simulation(cwd));
           expect(together[i]?.hosts).toEqual(aloneView.hosts.map((h) => aloneView.simulation(h, cwd)));
         });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('a shared simulation is the cwd\'s own simulation but for the cwd it names', () => {
+    fc.assert(
+      fc.property(tree, (files) => {
+        const ctx = prepare(options(repository(files)));
+        const view = hostsView(ctx.discovery, ctx.repo);
+        for (const sel of view.hosts) {
+          const profile = profileOf(sel.id);
+          if (!profile?.simulateShared) continue;
+          for (const cwd of ctx.discovery.cwds()) {
+            const abs = ctx.discovery.absOf(cwd);
+            const { cwd: _shared, ...shared } = profile.simulateShared(view.env, abs, profile.settings(view.env, abs, sel.variant));
+            const { cwd: _own, ...own } = view.simulation(sel, cwd);
+            expect(shared).toEqual(own);
+          }
+        }
       }),
       { numRuns: RUNS },
     );
