@@ -84,10 +84,23 @@ export class ProbeCache {
    * say) from every cwd below it, 2,000 times on a large monorepo, with the same answer.
    */
   memo<T>(derive: (text: string) => T, text: string): T {
-    return this.memoBy(derive, text, () => derive(text));
+    const byText = this.memoMap<T>(derive);
+    let value = byText.get(text);
+    if (value === undefined && !byText.has(text)) byText.set(text, (value = derive(text)));
+    return value as T;
   }
 
   readonly #keyed = new Map<object, Map<string, unknown>>();
+
+  /**
+   * The map memoBy keeps for `scope`, for the hottest callers (a lookup per directory per cwd): they
+   * look the key up themselves and need no closure per call.
+   */
+  memoMap<T>(scope: object): Map<string, T> {
+    let byKey = this.#keyed.get(scope);
+    if (!byKey) this.#keyed.set(scope, (byKey = new Map()));
+    return byKey as Map<string, T>;
+  }
 
   /** `make()` once per run for each key within `scope` (a function or object naming what is memoised). */
   memoBy<T>(scope: object, key: string, make: () => T): T {
@@ -123,13 +136,15 @@ export class ProbeCache {
     const key = absPath;
     const cached = this.#reads.get(key);
     if (cached && ('error' in cached || cached.bytes.length >= maxBytes || cached.bytes.length === (this.probe(absPath).size ?? -1))) {
-      return 'error' in cached ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
+      // The cached answer itself when nothing is cut off (the same bytes, no new view per call).
+      return 'error' in cached || cached.bytes.length <= maxBytes ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
     }
     let result: { bytes: Uint8Array } | { error: FsError };
     const whole = this.known?.(absPath);
     if (whole !== undefined && whole.length === this.probe(absPath).size) {
-      this.#reads.set(key, { bytes: whole });
-      return { bytes: whole.length > maxBytes ? whole.subarray(0, maxBytes) : whole };
+      const all = { bytes: whole };
+      this.#reads.set(key, all);
+      return whole.length > maxBytes ? { bytes: whole.subarray(0, maxBytes) } : all;
     }
     try {
       result = { bytes: this.fs.read(absPath, maxBytes) };

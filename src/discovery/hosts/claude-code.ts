@@ -101,8 +101,13 @@ function claudeSettings(env: HostEnv, variant: string): HostSettings {
  */
 function quietDir(env: HostEnv, dir: string): boolean {
   // Names the directory's listing proves absent are not looked up at all.
-  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir));
+  const quiet = env.cache.memoMap<boolean>(quietDir);
+  let answer = quiet.get(dir);
+  if (answer === undefined) quiet.set(dir, (answer = QUIET_NAMES.every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir)));
+  return answer;
 }
+
+const QUIET_NAMES = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'];
 
 /**
  * Whether `dir/.claude` is a directory (symlinks followed). When it is not, nothing below it can be
@@ -117,12 +122,15 @@ function hasDotClaude(env: HostEnv, dir: string): boolean {
  * chain, shared by every directory below its last member (built from the parent's, once per directory).
  */
 function loudDirs(env: HostEnv, dir: string): readonly string[] {
-  return env.cache.memoBy(loudDirs, dir, () => {
+  const byDir = env.cache.memoMap<readonly string[]>(loudDirs);
+  let dirs = byDir.get(dir);
+  if (dirs === undefined) {
     const parentDir = path.dirname(dir);
     const parent = dir === env.root || parentDir === dir ? null : loudDirs(env, parentDir);
-    if (quietDir(env, dir)) return parent ?? [];
-    return parent ? [...parent, dir] : [dir];
-  });
+    dirs = quietDir(env, dir) ? (parent ?? []) : parent ? [...parent, dir] : [dir];
+    byDir.set(dir, dirs);
+  }
+  return dirs;
 }
 
 const settingsKeys = new WeakMap<HostSettings, string>();
