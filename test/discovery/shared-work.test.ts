@@ -144,6 +144,26 @@ describe('Claude Code chains derived from shorter ones', () => {
   });
 });
 
+describe('Claude Code chains continued from shorter ones', () => {
+  it('without a CLAUDE.md, each AGENTS.md on the path loads after those above it, duplicates skipped', () => {
+    const fs = repository({
+      '/repo/AGENTS.md': '# Root\n\nSee @docs/x.md\n',
+      '/repo/docs/x.md': 'x',
+      '/repo/pkgs/x/AGENTS.md': '# X\n\n@../../docs/x.md\n@missing.md\n',
+      '/repo/pkgs/x/src/AGENTS.md': '# Root\n\nSee @docs/x.md\n',
+    });
+    const ctx = prepare({ ...options(fs), hosts: ['claude-code'] });
+    const view = hostsView(ctx.discovery, ctx.repo);
+    const sel = view.hosts[0]!;
+    const loaded = (cwd: string) => view.simulation(sel, cwd).files.map((f) => `${f.path.slice('/repo/'.length)}${f.skipped ? `:${f.skipped}` : ''}`);
+    expect(loaded('pkgs/x/src')).toEqual(['AGENTS.md', 'pkgs/x/AGENTS.md', 'pkgs/x/src/AGENTS.md:duplicate']);
+    expect(loaded('pkgs/x')).toEqual(['AGENTS.md', 'pkgs/x/AGENTS.md']);
+    expect(loaded('')).toEqual(['AGENTS.md', 'docs/x.md']);
+    expect(view.simulation(sel, 'pkgs/x/src').imports.map((i) => `${i.target}:${i.kind}`)).toEqual(['docs/x.md:approval', '../../docs/x.md:approval', 'missing.md:missing']);
+    expect(view.simulation(sel, 'pkgs/x/src').notes).toEqual([]);
+  });
+});
+
 describe('NodeFileSystem.absence', () => {
   const temp: string[] = [];
   afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -155,6 +155,8 @@ interface ChainResult {
   /** Whether a CLAUDE-family file is on the path (the AGENTS.md fallback is then off), and how many AGENTS.md files that leaves unread. */
   ownClaude: boolean;
   ignored: number;
+  /** At session start in the default mode without a CLAUDE-family file on the path: what was loaded, for continuedChain. */
+  state: LoadState | null;
 }
 
 /**
@@ -183,7 +185,7 @@ function chainResult(env: HostEnv, cwd: string, settings: HostSettings, moment: 
     for (let i = 0; i < r.checks.length && same; i++) same = isInside(r.checks[i]!, cwd) === r.answers[i];
     if (same) return r;
   }
-  let result = nested === null ? unreadAgentsChain(env, cwd, settings, moment, dirs) : null;
+  let result = nested === null ? continuedChain(env, cwd, settings, moment, dirs) : null;
   if (!result) {
     const checks: string[] = [];
     const answers: boolean[] = [];
@@ -198,22 +200,37 @@ function chainResult(env: HostEnv, cwd: string, settings: HostSettings, moment: 
 }
 
 /**
- * A chain whose last directory holds an AGENTS.md and nothing else Claude Code reads, below a path
- * with a CLAUDE-family file: in the default mode that AGENTS.md is not read (the fallback is off),
- * so the chain loads exactly what the chain without that directory loads, and only the count of
- * unread AGENTS.md files in the note grows. A monorepo's packages with an AGENTS.md of their own
- * under a root CLAUDE.md are thousands of such chains: each is derived from the shorter one rather
- * than simulated again. Null when the shortcut does not apply.
+ * A chain whose last directory holds an AGENTS.md and nothing else Claude Code reads, in the default
+ * mode, follows from the chain without that directory. Below a CLAUDE-family file that AGENTS.md is
+ * not read (the fallback is off): the shorter chain's result stands, and only the count of unread
+ * AGENTS.md files in the note grows. Without one, the fallback reads the AGENTS.md files root first,
+ * so the shorter chain's loads are followed by this one's. A monorepo's packages with an AGENTS.md
+ * of their own are thousands of such chains: each goes on from the shorter one instead of being
+ * simulated again. Null when neither applies.
  */
-function unreadAgentsChain(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult | null {
+function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult | null {
   if (settings.variant !== 'claude-md-or-agents-md' || dirs.length < 2) return null;
   const last = dirs[dirs.length - 1]!;
   if (!agentsOnly(env, last)) return null;
   // loudDirs(last) is loudDirs(parent of last) plus last: the shorter chain's own array.
   const parent = chainResult(env, cwd, settings, moment, loudDirs(env, path.dirname(last)));
-  if (!parent.ownClaude) return null;
-  const ignored = parent.ignored + 1;
-  return { checks: parent.checks, answers: parent.answers, ownClaude: true, ignored, sim: { ...parent.sim, cwd, moment, notes: [ignoredNote(ignored)] } };
+  if (parent.ownClaude) {
+    const ignored = parent.ignored + 1;
+    return { checks: parent.checks, answers: parent.answers, ownClaude: true, ignored, state: null, sim: { ...parent.sim, cwd, moment, notes: [ignoredNote(ignored)] } };
+  }
+  if (!parent.state) return null;
+  // The parent's approval answers hold for this cwd (its result was chosen by them); the file added
+  // here records its own.
+  const checks = parent.checks.slice();
+  const answers = parent.answers.slice();
+  const state: LoadState = { files: parent.state.files.slice(), problems: parent.state.problems.slice(), seen: new Set(parent.state.seen) };
+  const add = loader(env, cwd, settings, state, (p, inside) => {
+    checks.push(p);
+    answers.push(inside);
+  });
+  // agentsOnly: no `.claude` directory here, so no .claude/AGENTS.md either.
+  add(joinPath(last, 'AGENTS.md'), 'project', { agents: true });
+  return { checks, answers, ownClaude: false, ignored: 0, state, sim: finishChain(state.files, state.problems, [], cwd, moment, settings.variant) };
 }
 
 /** Whether the directory holds a readable AGENTS.md and no other file Claude Code reads (no CLAUDE.md, CLAUDE.local.md or `.claude`). */
@@ -226,25 +243,32 @@ function agentsOnly(env: HostEnv, dir: string): boolean {
 
 /** The note for AGENTS.md files on the path that the fallback leaves unread. */
 function ignoredNote(count: number): string {
-  return `AGENTS.md not read (${count} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`;
+  // One string per count: thousands of chains carry the same note.
+  let note = ignoredNotes[count];
+  if (note === undefined) ignoredNotes[count] = note = `AGENTS.md not read (${count} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`;
+  return note;
 }
 
-function simulateChain(
+const ignoredNotes: string[] = [];
+
+/** What a chain has loaded so far: the files in order, their import problems, and every path taken. */
+interface LoadState {
+  files: HostFile[];
+  problems: ImportProblem[];
+  seen: Set<string>;
+}
+
+/** The step that loads one file into `state`, with what it imports (false when nothing of it is shown). */
+function loader(
   env: HostEnv,
   cwd: string,
   settings: HostSettings,
-  moment: Moment,
-  dirs: readonly string[],
-  nested: readonly string[] | null,
+  state: LoadState,
   onApprovalCheck: (resolved: string, inside: boolean) => void,
-): { sim: HostSimulation; ownClaude: boolean; ignored: number } {
-  const mode = settings.variant;
+): (abs: string, kind: HostFile['kind'], opts?: { nested?: boolean; agents?: boolean }) => boolean {
+  const { files, problems, seen } = state;
   const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
   const excluded = excludes.length ? picomatch(excludes, { dot: true }) : null;
-  const files: HostFile[] = [];
-  const problems: ImportProblem[] = [];
-  const notes: string[] = [];
-  const seen = new Set<string>();
   // Imports outside the session's cwd load only after the external-includes approval
   // (`hasClaudeMdExternalIncludesApproved`, §4.3), which `claude -p` never asks for: the conformance
   // run against 2.1.332 confirms that a root CLAUDE.md's `@AGENTS.md` is not loaded from a package
@@ -252,7 +276,7 @@ function simulateChain(
   const approved = settings.values['externalIncludesApproved'] === true;
   const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, ...(approved ? {} : { approvalBoundary: cwd, onApprovalCheck }), reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
 
-  const add = (abs: string, kind: HostFile['kind'], opts: { nested?: boolean; agents?: boolean } = {}): boolean => {
+  return (abs, kind, opts = {}) => {
     if (seen.has(abs)) return false;
     const read = readText(env, abs);
     if (!read) return false;
@@ -289,6 +313,22 @@ function simulateChain(
     for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.memo(injected, imp.text), { via: imp.via }));
     return true;
   };
+}
+
+function simulateChain(
+  env: HostEnv,
+  cwd: string,
+  settings: HostSettings,
+  moment: Moment,
+  dirs: readonly string[],
+  nested: readonly string[] | null,
+  onApprovalCheck: (resolved: string, inside: boolean) => void,
+): { sim: HostSimulation; ownClaude: boolean; ignored: number; state: LoadState | null } {
+  const mode = settings.variant;
+  const state: LoadState = { files: [], problems: [], seen: new Set<string>() };
+  const { files, problems } = state;
+  const notes: string[] = [];
+  const add = loader(env, cwd, settings, state, onApprovalCheck);
 
   const ruleFiles = (dir: string) =>
     !hasDotClaude(env, dir) ? [] : filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
@@ -340,6 +380,13 @@ function simulateChain(
     }
   }
 
+  // At session start the state is final here: a longer chain may go on from it (continuedChain).
+  const keep = nested === null && mode === 'claude-md-or-agents-md' && !ownClaude ? state : null;
+  return { sim: finishChain(files, problems, notes, cwd, moment, mode), ownClaude, ignored, state: keep };
+}
+
+/** The simulation for what a chain loaded: the size findings and the model-visible text. */
+function finishChain(files: HostFile[], problems: ImportProblem[], notes: string[], cwd: string, moment: Moment, mode: string): HostSimulation {
   const sizes: SizeFinding[] = [];
   let total = 0;
   let counted = 0;
@@ -362,5 +409,5 @@ function simulateChain(
     text = PREAMBLE;
     for (const f of shown) text += `\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
   }
-  return { sim: { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes }, ownClaude, ignored };
+  return { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes };
 }
