@@ -245,24 +245,35 @@ export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings
   // The text and warnings depend only on the files selected (and the settings): every cwd below a
   // directory whose chain adds no file shares its parent's, so they are joined once per chain.
   const joined = joinedFor(cache, settings, chain.files, error !== null);
-  const text = joined.text;
-  const hasProjectDocs = joined.projectCount > 0;
-  return {
-    host: 'codex',
-    cwd,
-    root,
-    settings,
-    searched: chain.searched,
-    files: chain.files,
-    error,
-    text,
-    // Rendered when asked for (explain): the block repeats the chain's text under the cwd's own
-    // header, and thousands of cwds share one chain; only the text is kept per chain.
-    get block(): string | null {
-      return text === null ? null : renderBlock(cwd, text, hasProjectDocs);
-    },
-    warnings: joined.warnings,
-  };
+  return new CodexSimulation(cwd, root, settings, chain.searched, chain.files, error, joined.text, joined.warnings, joined.projectCount > 0);
+}
+
+/**
+ * A Simulation whose block is rendered when asked for (explain): the block repeats the chain's text
+ * under the cwd's own header, and thousands of cwds share one chain, so only the text is kept. A
+ * class, not an object literal with a getter: such literals are dictionary-mode objects, several
+ * times the size of this one, and made once per cwd.
+ */
+class CodexSimulation implements Simulation {
+  readonly host = 'codex';
+  readonly #hasProjectDocs: boolean;
+  constructor(
+    readonly cwd: string,
+    readonly root: RootInfo,
+    readonly settings: CodexSettings,
+    readonly searched: SearchedDirectory[],
+    readonly files: LoadedFile[],
+    readonly error: { path: string; code: string } | null,
+    readonly text: string | null,
+    readonly warnings: string[],
+    hasProjectDocs: boolean,
+  ) {
+    this.#hasProjectDocs = hasProjectDocs;
+  }
+
+  get block(): string | null {
+    return this.text === null ? null : renderBlock(this.cwd, this.text, this.#hasProjectDocs);
+  }
 }
 
 interface Joined {
@@ -379,8 +390,9 @@ function loadFile(cache: ProbeCache, candidate: CandidateProbe, remaining: numbe
     file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
   }
   file.text = cache.decoded(candidate.path, kept);
-  // The root file's text is the same from every cwd below it: scanned once.
-  if (cache.memo(isRustWhitespaceOnly, file.text)) {
+  // Each file is loaded once per chain root and settings, and the scan stops at the first character
+  // that is not white space: cheaper than a memo keyed by the whole text.
+  if (isRustWhitespaceOnly(file.text)) {
     file.dropped = 'whitespace';
     return file;
   }
@@ -408,12 +420,7 @@ function expectedLength(lead: number): number {
 
 function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[], cache?: ProbeCache): Simulation {
   const { text, warnings } = joinParts(settings, base.files, projectTexts, cache);
-  return {
-    ...base,
-    text,
-    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
-    warnings,
-  };
+  return new CodexSimulation(base.cwd, base.root, settings, base.searched, base.files, base.error, text, warnings, projectTexts.length > 0);
 }
 
 /** The text Codex sends (user text, then the project docs) and the warnings it prints about them. */
