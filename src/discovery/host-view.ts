@@ -194,7 +194,8 @@ export class HostsView {
     // Most cwds of a monorepo load the same files as many others (every package without files of
     // its own loads the root's): what diverges depends only on the files each host loads, so it is
     // computed once per distinct combination and credited to every cwd that has it.
-    const groups = new Map<string, { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] }>();
+    type Group = { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] };
+    const groups: Group[] = [];
     // Each distinct list of paths gets a number (lists are shared along chains: joined once each).
     const listIds = new Map<string, number>();
     const idOf = new WeakMap<HostFile[], number>();
@@ -208,24 +209,35 @@ export class HostsView {
       }
       return n;
     };
-    for (const cwd of this.discovery.cwds()) {
-      let signature = '';
-      const lists: HostFile[][] = [];
-      for (const h of this.hosts) {
-        const files = this.#shared(h, cwd);
-        lists.push(files);
-        signature += `${id(files)},`;
+    // Groups are found through a tree keyed by each host's list number in turn: per cwd, a few map
+    // lookups and nothing allocated (2,000 cwds and more; indexed loops, as this code runs cold).
+    type Node = Map<number, Node | Group>;
+    const tree: Node = new Map();
+    const hosts = this.hosts;
+    const cwds = this.discovery.cwds();
+    for (let c = 0; c < cwds.length; c++) {
+      const cwd = cwds[c]!;
+      let node = tree;
+      for (let i = 0; i < hosts.length; i++) {
+        const n = id(this.#shared(hosts[i]!, cwd));
+        let next = node.get(n);
+        if (next === undefined) {
+          if (i === hosts.length - 1) {
+            next = { perHost: hosts.map((h) => ({ h, files: this.#shared(h, cwd) })), cwds: [] };
+            groups.push(next);
+          } else next = new Map();
+          node.set(n, next);
+        }
+        if (next instanceof Map) node = next;
+        else next.cwds.push(cwd);
       }
-      const group = groups.get(signature);
-      if (group) group.cwds.push(cwd);
-      else groups.set(signature, { perHost: this.hosts.map((h, i) => ({ h, files: lists[i]! })), cwds: [cwd] });
     }
     // Files are compared by content (below); the full normalised content is built only for files
     // whose fingerprint (the start and end of that content) another file shares, the rest are told
     // apart by the fingerprint alone.
     const fingerprints = new Map<string, string>();
     const byPrint = new Map<string, number>();
-    for (const { perHost } of groups.values()) {
+    for (const { perHost } of groups) {
       for (const { files } of perHost) {
         for (const f of files) {
           if (fingerprints.has(f.path)) continue;
@@ -253,7 +265,7 @@ export class HostsView {
       return rel;
     };
     const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
-    for (const { perHost, cwds } of groups.values()) {
+    for (const { perHost, cwds } of groups) {
       // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
       // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
       const units = new Map<string, { rel: string; hosts: Set<string> }>();
@@ -435,7 +447,8 @@ export class HostsView {
    */
   #lazyBelow(sel: HostSelection, cwd: string): SizeFinding[] {
     // The same for every cwd: found once per run, not once per cwd (2,000 cwds × every listed file).
-    const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
+    // (Every such path ends in ".md": most listed files are told apart without the regular expression.)
+    const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => f.endsWith('.md') && /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
     const out: SizeFinding[] = [];
     for (const f of big) {
       const dir = path.posix.dirname(f.replace(/\/\.claude\/.*$/, '/x'));

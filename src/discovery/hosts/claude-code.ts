@@ -68,7 +68,10 @@ export const claudeCode: HostProfile = {
   ownsIndex: { names: ['CLAUDE.md', 'CLAUDE.local.md'], hiddenDirs: ['.claude'] },
   settings(env, _cwd, variant): HostSettings {
     // The same for every cwd (read at the repository root): once per run and variant.
-    return env.cache.memoBy(claudeSettings, variant, () => claudeSettings(env, variant));
+    const byVariant = env.cache.memoMap<HostSettings>(claudeSettings);
+    let settings = byVariant.get(variant);
+    if (!settings) byVariant.set(variant, (settings = claudeSettings(env, variant)));
+    return settings;
   },
   simulate(env, cwd, settings, moment) {
     return simulateClaude(env, cwd, settings, moment);
@@ -174,13 +177,17 @@ function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, momen
 function chainResult(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult {
   const nested = moment === 'session-start' ? null : dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d));
   // The list of directories is one array per chain (loudDirs shares it): it keys the results.
-  const byDirs = env.cache.memoBy(simulateClaude, settingsKey(settings), () => new Map<readonly string[], Map<string, ChainResult[]>>());
+  const key = settingsKey(settings);
+  const memo = env.cache.memoMap<Map<readonly string[], Map<string, ChainResult[]>>>(simulateClaude);
+  let byDirs = memo.get(key);
+  if (!byDirs) memo.set(key, (byDirs = new Map()));
   let byNested = byDirs.get(dirs);
   if (!byNested) byDirs.set(dirs, (byNested = new Map()));
   const nestedKey = nested === null ? '' : `\u0001${nested.join('\0')}`;
   let results = byNested.get(nestedKey);
   if (!results) byNested.set(nestedKey, (results = []));
-  for (const r of results) {
+  for (let k = 0; k < results.length; k++) {
+    const r = results[k]!;
     let same = true;
     for (let i = 0; i < r.checks.length && same; i++) same = isInside(r.checks[i]!, cwd) === r.answers[i];
     if (same) return r;
