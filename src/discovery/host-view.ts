@@ -464,7 +464,10 @@ const JS_SPACE_SET = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x200
 
 const ASCII_SPACE = new Uint8Array(128);
 for (const c of JS_SPACE_SET) if (c < 128) ASCII_SPACE[c] = 1;
-const JS_SPACE = { has: (c: number) => (c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c)) };
+/** Whether a UTF-16 unit is JavaScript white space (a function, not a method on an object: it is called per character). */
+function isSpace(c: number): boolean {
+  return c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c);
+}
 
 /** Characters of contentKey a fingerprint keeps from each end. */
 const PRINT_CHARS = 64;
@@ -489,8 +492,8 @@ export function contentFingerprint(text: string): string {
     }
     lineStart = lineEnd + 1;
   }
-  if (headEnd < 0) return `f${contentKey(text)}`;
-  const head = contentKey(text.slice(0, headEnd)).slice(0, PRINT_CHARS);
+  if (headEnd < 0) return `f${keyOfRange(text, 0, text.length)}`;
+  const head = keyOfRange(text, 0, headEnd).slice(0, PRINT_CHARS);
   count = 0;
   let tailStart = 0;
   for (let lineEnd = text.length; ; ) {
@@ -502,27 +505,53 @@ export function contentFingerprint(text: string): string {
     }
     lineEnd = lineStart - 1;
   }
-  const tail = contentKey(text.slice(tailStart)).slice(-PRINT_CHARS);
+  const tail = keyOfRange(text, tailStart, text.length).slice(-PRINT_CHARS);
   return `p${head}\u0000${tail}`;
+}
+
+/**
+ * contentKey(text.slice(start, end)) for a range of whole lines, in one pass and without regular
+ * expressions (the fingerprint of every instruction file is taken): after the import lines are
+ * dropped, collapsing each run of white space to one space and trimming leaves exactly the lines'
+ * words joined by single spaces.
+ */
+export function keyOfRange(text: string, start: number, end: number): string {
+  let key = '';
+  for (let lineStart = start; lineStart <= end; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+    if (!isImportLine(text, lineStart, lineEnd)) {
+      let i = lineStart;
+      for (;;) {
+        while (i < lineEnd && isSpace(text.charCodeAt(i))) i++;
+        if (i >= lineEnd) break;
+        const wordStart = i;
+        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
+        key = key === '' ? text.slice(wordStart, i) : `${key} ${text.slice(wordStart, i)}`;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return key;
 }
 
 /** Characters of text[start, end) that are not JavaScript white space. */
 function nonSpace(text: string, start: number, end: number): number {
   let n = 0;
-  for (let i = start; i < end; i++) if (!JS_SPACE.has(text.charCodeAt(i))) n++;
+  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) n++;
   return n;
 }
 
 /** /^\s*@\S+\s*$/ over text[start, end). */
 function isImportLine(text: string, start: number, end: number): boolean {
   let i = start;
-  while (i < end && JS_SPACE.has(text.charCodeAt(i))) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
   if (i >= end || text.charCodeAt(i) !== 64) return false;
   i++;
   const nameStart = i;
-  while (i < end && !JS_SPACE.has(text.charCodeAt(i))) i++;
+  while (i < end && !isSpace(text.charCodeAt(i))) i++;
   if (i === nameStart) return false;
-  while (i < end && JS_SPACE.has(text.charCodeAt(i))) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
   return i === end;
 }
 
