@@ -166,6 +166,21 @@ export class HostsView {
    * result is made (or kept) per cwd.
    */
   #atStartShared(sel: HostSelection, cwdRel: string, env: HostEnv = this.env): HostSimulation {
+    // Each report asks for every cwd: the answer is looked up once per host and cwd (a reference to
+    // the chain's simulation, nothing copied).
+    let byCwd = env === this.env ? this.#sharedAt.get(sel.label) : undefined;
+    if (!byCwd && env === this.env) this.#sharedAt.set(sel.label, (byCwd = new Map()));
+    let sim = byCwd?.get(cwdRel);
+    if (!sim) {
+      sim = this.#simulateShared(sel, cwdRel, env);
+      byCwd?.set(cwdRel, sim);
+    }
+    return sim;
+  }
+
+  readonly #sharedAt = new Map<string, Map<string, HostSimulation>>();
+
+  #simulateShared(sel: HostSelection, cwdRel: string, env: HostEnv): HostSimulation {
     if (sel.id === 'codex') return codexShared(this.discovery, cwdRel);
     const profile = profileOf(sel.id);
     if (!profile?.simulateShared) return this.simulation(sel, cwdRel, 'session-start', env);
