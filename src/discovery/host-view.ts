@@ -118,9 +118,15 @@ export class HostsView {
     return this.env.cache.memo(contentKey, this.#textOf(abs));
   }
 
+  readonly #prints = new Map<string, string>();
+
   /** A cheap stand-in for #keyOf: equal content keys give equal fingerprints ('f' exactly when the key is ''). */
   #printOf(abs: string): string {
-    return this.env.cache.memo(contentFingerprint, this.#textOf(abs));
+    // By path: a text's hash is computed on its first use as a key, and most files are asked about
+    // once here (a memo by text would hash every file's whole text for that).
+    let print = this.#prints.get(abs);
+    if (print === undefined) this.#prints.set(abs, (print = contentFingerprint(this.#textOf(abs))));
+    return print;
   }
 
   labels(): string[] {

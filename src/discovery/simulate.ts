@@ -293,8 +293,9 @@ function joinedFor(cache: ProbeCache, settings: CodexSettings, files: readonly L
   }
   const cached = failed ? entry.failed : entry.ok;
   if (cached) return cached;
-  const projectTexts = failed ? [] : files.filter((f) => f.dropped === null).map((f) => f.text);
-  const { text, warnings } = joinParts(settings, files, projectTexts, cache);
+  const kept = failed ? [] : files.filter((f) => f.dropped === null);
+  const projectTexts = kept.map((f) => f.text);
+  const { text, warnings } = joinParts(settings, files, projectTexts, cache, kept);
   const joined: Joined = { text, projectCount: projectTexts.length, warnings };
   if (failed) entry.failed = joined;
   else entry.ok = joined;
@@ -424,7 +425,16 @@ function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings:
 }
 
 /** The text Codex sends (user text, then the project docs) and the warnings it prints about them. */
-function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projectTexts: string[], cache?: ProbeCache): { text: string | null; warnings: string[] } {
+/** UTF-8 length of a loaded file's text, once per LoadedFile (chains share them; no memo keyed by the whole text). */
+const textBytes = new WeakMap<LoadedFile, number>();
+
+function textBytesOf(file: LoadedFile): number {
+  let bytes = textBytes.get(file);
+  if (bytes === undefined) textBytes.set(file, (bytes = utf8Length(file.text)));
+  return bytes;
+}
+
+function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projectTexts: string[], cache?: ProbeCache, parts?: readonly LoadedFile[]): { text: string | null; warnings: string[] } {
   const userText = settings.userInstructions?.text ?? null;
   const text = joinInstructions(userText, projectTexts);
   // The joined text's UTF-8 length, summed over its parts exactly as joinInstructions joins them.
@@ -438,7 +448,8 @@ function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projec
         bytes += separator.length;
         length += separator.length;
       }
-      bytes += cache.memo(utf8Length, part);
+      const file = parts?.[i];
+      bytes += file ? textBytesOf(file) : cache.memo(utf8Length, part);
       length += part.length;
     });
     textBytes = bytes;

@@ -145,7 +145,7 @@ export class DiscoveryView {
   trust(dirRel: string): TrustDecision {
     let decision = this.#trust.get(dirRel);
     if (!decision) {
-      decision = trustFor(this.#config, this.#repo.abs(dirRel), (dir) => this.gitRootOf(dir));
+      decision = trustFor(this.#config, this.absOf(dirRel), (dir) => this.gitRootOf(dir));
       this.#trust.set(dirRel, decision);
     }
     return decision;
