@@ -10,8 +10,15 @@ export function displayCwd(cwd: string): string {
  * message stays one line on a 2,000-package repository.
  */
 export function describeCwds(cwds: readonly string[], max = 3): string {
-  const names = [...cwds].sort().map(displayCwd);
-  const shown = names.slice(0, max).join(', ');
-  const more = names.length > max ? `, and ${names.length - max} more` : '';
-  return `${plural(names.length, 'working directory', 'working directories')} (${shown}${more})`;
+  // Only the first few by name are shown: a list already in order (most are) is not copied and sorted.
+  const first = isSorted(cwds) ? cwds.slice(0, max) : [...cwds].sort().slice(0, max);
+  const shown = first.map(displayCwd).join(', ');
+  const more = cwds.length > max ? `, and ${cwds.length - max} more` : '';
+  return `${plural(cwds.length, 'working directory', 'working directories')} (${shown}${more})`;
+}
+
+/** Whether the list is in Array.prototype.sort's default order (UTF-16 code units). */
+function isSorted(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
+  return true;
 }

@@ -118,9 +118,15 @@ export class HostsView {
     return this.env.cache.memo(contentKey, this.#textOf(abs));
   }
 
+  readonly #prints = new Map<string, string>();
+
   /** A cheap stand-in for #keyOf: equal content keys give equal fingerprints ('f' exactly when the key is ''). */
   #printOf(abs: string): string {
-    return this.env.cache.memo(contentFingerprint, this.#textOf(abs));
+    // By path: a text's hash is computed on its first use as a key, and most files are asked about
+    // once here (a memo by text would hash every file's whole text for that).
+    let print = this.#prints.get(abs);
+    if (print === undefined) this.#prints.set(abs, (print = contentFingerprint(this.#textOf(abs))));
+    return print;
   }
 
   labels(): string[] {
@@ -159,12 +165,41 @@ export class HostsView {
     return sim;
   }
 
+  /**
+   * What `sel` loads at session start from `cwdRel`, for the reports that compare cwds (imports,
+   * sizes, divergences): its files, imports, sizes, text and notes are this cwd's, while `cwd` may
+   * name another cwd whose result is the same. Thousands of cwds share one chain, so no copy of the
+   * result is made (or kept) per cwd.
+   */
+  #atStartShared(sel: HostSelection, cwdRel: string, env: HostEnv = this.env): HostSimulation {
+    // Each report asks for every cwd: the answer is looked up once per host and cwd (a reference to
+    // the chain's simulation, nothing copied).
+    let byCwd = env === this.env ? this.#sharedAt.get(sel.label) : undefined;
+    if (!byCwd && env === this.env) this.#sharedAt.set(sel.label, (byCwd = new Map()));
+    let sim = byCwd?.get(cwdRel);
+    if (!sim) {
+      sim = this.#simulateShared(sel, cwdRel, env);
+      byCwd?.set(cwdRel, sim);
+    }
+    return sim;
+  }
+
+  readonly #sharedAt = new Map<string, Map<string, HostSimulation>>();
+
+  #simulateShared(sel: HostSelection, cwdRel: string, env: HostEnv): HostSimulation {
+    if (sel.id === 'codex') return codexShared(this.discovery, cwdRel);
+    const profile = profileOf(sel.id);
+    if (!profile?.simulateShared) return this.simulation(sel, cwdRel, 'session-start', env);
+    const cwd = this.discovery.absOf(cwdRel);
+    return profile.simulateShared(env, cwd, profile.settings(env, cwd, sel.variant));
+  }
+
   readonly #sharedOf = new WeakMap<readonly HostFile[], HostFile[]>();
   /** Shared instruction files (and what they import) one host puts in front of the model at start. */
   #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
     // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
     // Simulations of one chain share their file list: filtered once.
-    const all = this.simulation(sel, cwdRel, 'session-start', env).files;
+    const all = this.#atStartShared(sel, cwdRel, env).files;
     let shared = this.#sharedOf.get(all);
     if (!shared) {
       shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
@@ -180,7 +215,8 @@ export class HostsView {
     // Most cwds of a monorepo load the same files as many others (every package without files of
     // its own loads the root's): what diverges depends only on the files each host loads, so it is
     // computed once per distinct combination and credited to every cwd that has it.
-    const groups = new Map<string, { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] }>();
+    type Group = { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] };
+    const groups: Group[] = [];
     // Each distinct list of paths gets a number (lists are shared along chains: joined once each).
     const listIds = new Map<string, number>();
     const idOf = new WeakMap<HostFile[], number>();
@@ -194,24 +230,35 @@ export class HostsView {
       }
       return n;
     };
-    for (const cwd of this.discovery.cwds()) {
-      let signature = '';
-      const lists: HostFile[][] = [];
-      for (const h of this.hosts) {
-        const files = this.#shared(h, cwd);
-        lists.push(files);
-        signature += `${id(files)},`;
+    // Groups are found through a tree keyed by each host's list number in turn: per cwd, a few map
+    // lookups and nothing allocated (2,000 cwds and more; indexed loops, as this code runs cold).
+    type Node = Map<number, Node | Group>;
+    const tree: Node = new Map();
+    const hosts = this.hosts;
+    const cwds = this.discovery.cwds();
+    for (let c = 0; c < cwds.length; c++) {
+      const cwd = cwds[c]!;
+      let node = tree;
+      for (let i = 0; i < hosts.length; i++) {
+        const n = id(this.#shared(hosts[i]!, cwd));
+        let next = node.get(n);
+        if (next === undefined) {
+          if (i === hosts.length - 1) {
+            next = { perHost: hosts.map((h) => ({ h, files: this.#shared(h, cwd) })), cwds: [] };
+            groups.push(next);
+          } else next = new Map();
+          node.set(n, next);
+        }
+        if (next instanceof Map) node = next;
+        else next.cwds.push(cwd);
       }
-      const group = groups.get(signature);
-      if (group) group.cwds.push(cwd);
-      else groups.set(signature, { perHost: this.hosts.map((h, i) => ({ h, files: lists[i]! })), cwds: [cwd] });
     }
     // Files are compared by content (below); the full normalised content is built only for files
     // whose fingerprint (the start and end of that content) another file shares, the rest are told
     // apart by the fingerprint alone.
     const fingerprints = new Map<string, string>();
     const byPrint = new Map<string, number>();
-    for (const { perHost } of groups.values()) {
+    for (const { perHost } of groups) {
       for (const { files } of perHost) {
         for (const f of files) {
           if (fingerprints.has(f.path)) continue;
@@ -239,7 +286,7 @@ export class HostsView {
       return rel;
     };
     const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
-    for (const { perHost, cwds } of groups.values()) {
+    for (const { perHost, cwds } of groups) {
       // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
       // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
       const units = new Map<string, { rel: string; hosts: Set<string> }>();
@@ -346,7 +393,7 @@ export class HostsView {
       // Simulations of one chain share their problems: each is keyed once.
       const byProblem = new Map<ImportProblem, ImportReport>();
       for (const cwd of this.discovery.cwds()) {
-        for (const p of this.simulation(sel, cwd).imports) {
+        for (const p of this.#atStartShared(sel, cwd).imports) {
           let existing = byProblem.get(p);
           if (!existing) {
             existing = byKey.get(`${p.file}\0${p.offset}\0${p.kind}`);
@@ -377,7 +424,7 @@ export class HostsView {
       // Simulations of one chain share their findings: each is keyed once.
       const byFinding = new Map<SizeFinding, SizeReport>();
       for (const cwd of this.discovery.cwds()) {
-        const sim = this.simulation(sel, cwd);
+        const sim = this.#atStartShared(sel, cwd);
         // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
         const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
         for (const s of lazy.length ? [...sim.sizes, ...lazy] : sim.sizes) {
@@ -421,7 +468,8 @@ export class HostsView {
    */
   #lazyBelow(sel: HostSelection, cwd: string): SizeFinding[] {
     // The same for every cwd: found once per run, not once per cwd (2,000 cwds × every listed file).
-    const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
+    // (Every such path ends in ".md": most listed files are told apart without the regular expression.)
+    const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => f.endsWith('.md') && /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
     const out: SizeFinding[] = [];
     for (const f of big) {
       const dir = path.posix.dirname(f.replace(/\/\.claude\/.*$/, '/x'));
@@ -437,7 +485,10 @@ const JS_SPACE_SET = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x200
 
 const ASCII_SPACE = new Uint8Array(128);
 for (const c of JS_SPACE_SET) if (c < 128) ASCII_SPACE[c] = 1;
-const JS_SPACE = { has: (c: number) => (c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c)) };
+/** Whether a UTF-16 unit is JavaScript white space (a function, not a method on an object: it is called per character). */
+function isSpace(c: number): boolean {
+  return c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c);
+}
 
 /** Characters of contentKey a fingerprint keeps from each end. */
 const PRINT_CHARS = 64;
@@ -462,8 +513,8 @@ export function contentFingerprint(text: string): string {
     }
     lineStart = lineEnd + 1;
   }
-  if (headEnd < 0) return `f${contentKey(text)}`;
-  const head = contentKey(text.slice(0, headEnd)).slice(0, PRINT_CHARS);
+  if (headEnd < 0) return `f${keyOfRange(text, 0, text.length)}`;
+  const head = keyOfRange(text, 0, headEnd).slice(0, PRINT_CHARS);
   count = 0;
   let tailStart = 0;
   for (let lineEnd = text.length; ; ) {
@@ -475,27 +526,53 @@ export function contentFingerprint(text: string): string {
     }
     lineEnd = lineStart - 1;
   }
-  const tail = contentKey(text.slice(tailStart)).slice(-PRINT_CHARS);
+  const tail = keyOfRange(text, tailStart, text.length).slice(-PRINT_CHARS);
   return `p${head}\u0000${tail}`;
+}
+
+/**
+ * contentKey(text.slice(start, end)) for a range of whole lines, in one pass and without regular
+ * expressions (the fingerprint of every instruction file is taken): after the import lines are
+ * dropped, collapsing each run of white space to one space and trimming leaves exactly the lines'
+ * words joined by single spaces.
+ */
+export function keyOfRange(text: string, start: number, end: number): string {
+  let key = '';
+  for (let lineStart = start; lineStart <= end; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+    if (!isImportLine(text, lineStart, lineEnd)) {
+      let i = lineStart;
+      for (;;) {
+        while (i < lineEnd && isSpace(text.charCodeAt(i))) i++;
+        if (i >= lineEnd) break;
+        const wordStart = i;
+        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
+        key = key === '' ? text.slice(wordStart, i) : `${key} ${text.slice(wordStart, i)}`;
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return key;
 }
 
 /** Characters of text[start, end) that are not JavaScript white space. */
 function nonSpace(text: string, start: number, end: number): number {
   let n = 0;
-  for (let i = start; i < end; i++) if (!JS_SPACE.has(text.charCodeAt(i))) n++;
+  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) n++;
   return n;
 }
 
 /** /^\s*@\S+\s*$/ over text[start, end). */
 function isImportLine(text: string, start: number, end: number): boolean {
   let i = start;
-  while (i < end && JS_SPACE.has(text.charCodeAt(i))) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
   if (i >= end || text.charCodeAt(i) !== 64) return false;
   i++;
   const nameStart = i;
-  while (i < end && !JS_SPACE.has(text.charCodeAt(i))) i++;
+  while (i < end && !isSpace(text.charCodeAt(i))) i++;
   if (i === nameStart) return false;
-  while (i < end && JS_SPACE.has(text.charCodeAt(i))) i++;
+  while (i < end && isSpace(text.charCodeAt(i))) i++;
   return i === end;
 }
 
@@ -585,6 +662,20 @@ function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): Hos
     codexFiles.set(sim.files, files);
   }
   return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
+}
+
+/** Codex's common-shape simulations by file list, one per distinct text and warnings (those come with the list). */
+const codexByFiles = new WeakMap<readonly LoadedFile[], HostSimulation[]>();
+
+/** codexAsHost for the reports that compare cwds: one object per chain rather than per cwd (see #atStartShared). */
+function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
+  const sim = discovery.simulation(cwdRel);
+  let list = codexByFiles.get(sim.files);
+  if (!list) codexByFiles.set(sim.files, (list = []));
+  for (const shared of list) if (shared.text === sim.text && shared.notes === sim.warnings) return shared;
+  const shared = codexAsHost(discovery, cwdRel, sim.cwd);
+  list.push(shared);
+  return shared;
 }
 
 function codexHostFiles(loaded: readonly LoadedFile[]): HostFile[] {

@@ -84,10 +84,23 @@ export class ProbeCache {
    * say) from every cwd below it, 2,000 times on a large monorepo, with the same answer.
    */
   memo<T>(derive: (text: string) => T, text: string): T {
-    return this.memoBy(derive, text, () => derive(text));
+    const byText = this.memoMap<T>(derive);
+    let value = byText.get(text);
+    if (value === undefined && !byText.has(text)) byText.set(text, (value = derive(text)));
+    return value as T;
   }
 
   readonly #keyed = new Map<object, Map<string, unknown>>();
+
+  /**
+   * The map memoBy keeps for `scope`, for the hottest callers (a lookup per directory per cwd): they
+   * look the key up themselves and need no closure per call.
+   */
+  memoMap<T>(scope: object): Map<string, T> {
+    let byKey = this.#keyed.get(scope);
+    if (!byKey) this.#keyed.set(scope, (byKey = new Map()));
+    return byKey as Map<string, T>;
+  }
 
   /** `make()` once per run for each key within `scope` (a function or object naming what is memoised). */
   memoBy<T>(scope: object, key: string, make: () => T): T {
@@ -123,13 +136,15 @@ export class ProbeCache {
     const key = absPath;
     const cached = this.#reads.get(key);
     if (cached && ('error' in cached || cached.bytes.length >= maxBytes || cached.bytes.length === (this.probe(absPath).size ?? -1))) {
-      return 'error' in cached ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
+      // The cached answer itself when nothing is cut off (the same bytes, no new view per call).
+      return 'error' in cached || cached.bytes.length <= maxBytes ? cached : { bytes: cached.bytes.subarray(0, maxBytes) };
     }
     let result: { bytes: Uint8Array } | { error: FsError };
     const whole = this.known?.(absPath);
     if (whole !== undefined && whole.length === this.probe(absPath).size) {
-      this.#reads.set(key, { bytes: whole });
-      return { bytes: whole.length > maxBytes ? whole.subarray(0, maxBytes) : whole };
+      const all = { bytes: whole };
+      this.#reads.set(key, all);
+      return whole.length > maxBytes ? { bytes: whole.subarray(0, maxBytes) } : all;
     }
     try {
       result = { bytes: this.fs.read(absPath, maxBytes) };
@@ -141,12 +156,17 @@ export class ProbeCache {
   }
 }
 
+/** A marker list's memo key, joined once per array (every cwd's settings share one). */
+const markerKeys = new WeakMap<readonly string[], string>();
+
 /** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
 export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
   // the thousands of cwds of a monorepo walk each directory once.
-  const byDir = cache.memoBy(findRoot, `${markers.join('\0')}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
+  let markersKey = markerKeys.get(markers);
+  if (markersKey === undefined) markerKeys.set(markers, (markersKey = markers.join('\0')));
+  const byDir = cache.memoBy(findRoot, `${markersKey}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
   const from = (dir: string): RootInfo => {
     let info = byDir.get(dir);
     if (info === undefined) byDir.set(dir, (info = fromUncached(dir)));
@@ -181,9 +201,14 @@ export function searchDirectories(cwd: string, root: string | null): string[] {
   return dirs.reverse();
 }
 
+/** A name list's memo key, joined once per array (the same array is passed for every directory). */
+const namesKeys = new WeakMap<readonly string[], string>();
+
 /** The first candidate whose followed metadata is a regular file wins (§2.1, §2.3). Once per directory and name list. */
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
-  const byDir = cache.memoBy(probeDirectory, names.join('\0'), () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
+  let key = namesKeys.get(names);
+  if (key === undefined) namesKeys.set(names, (key = names.join('\0')));
+  const byDir = cache.memoBy(probeDirectory, key, () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
   let searched = byDir.get(dir);
   if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
   return searched;
@@ -210,33 +235,45 @@ function probeUncached(cache: ProbeCache, dir: string, names: readonly string[])
  * Appendix A, as observed on the released CLI). Pure over the probe cache.
  */
 export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings, options: SimulateOptions = {}): Simulation {
-  const base: Omit<Simulation, 'text' | 'block' | 'warnings'> = {
-    host: 'codex',
-    cwd,
-    root: { dir: null, reason: { kind: 'none' } },
-    settings,
-    searched: [],
-    files: [],
-    error: null,
-  };
   // Budget 0 disables discovery entirely, and an explicitly untrusted project loads no project docs.
-  if (!settings.loadProjectDocs || settings.maxBytes <= 0) return finish(base, settings, []);
-
+  if (!settings.loadProjectDocs || settings.maxBytes <= 0) {
+    return finish({ host: 'codex', cwd, root: { dir: null, reason: { kind: 'none' } }, settings, searched: [], files: [], error: null }, settings, []);
+  }
   const root = findRoot(cache, cwd, settings.rootMarkers, options.boundary);
-  base.root = root;
   const chain = chainState(cache, settings, root.dir, cwd);
-  base.searched = chain.searched;
-  base.error = chain.error ?? chain.readError;
-  base.files = chain.files;
+  const error = chain.error ?? chain.readError;
   // The text and warnings depend only on the files selected (and the settings): every cwd below a
   // directory whose chain adds no file shares its parent's, so they are joined once per chain.
-  const joined = joinedFor(cache, settings, chain.files, base.error !== null);
-  return {
-    ...base,
-    text: joined.text,
-    block: joined.text === null ? null : renderBlock(cwd, joined.text, joined.projectCount > 0),
-    warnings: joined.warnings,
-  };
+  const joined = joinedFor(cache, settings, chain.files, error !== null);
+  return new CodexSimulation(cwd, root, settings, chain.searched, chain.files, error, joined.text, joined.warnings, joined.projectCount > 0);
+}
+
+/**
+ * A Simulation whose block is rendered when asked for (explain): the block repeats the chain's text
+ * under the cwd's own header, and thousands of cwds share one chain, so only the text is kept. A
+ * class, not an object literal with a getter: such literals are dictionary-mode objects, several
+ * times the size of this one, and made once per cwd.
+ */
+class CodexSimulation implements Simulation {
+  readonly host = 'codex';
+  readonly #hasProjectDocs: boolean;
+  constructor(
+    readonly cwd: string,
+    readonly root: RootInfo,
+    readonly settings: CodexSettings,
+    readonly searched: SearchedDirectory[],
+    readonly files: LoadedFile[],
+    readonly error: { path: string; code: string } | null,
+    readonly text: string | null,
+    readonly warnings: string[],
+    hasProjectDocs: boolean,
+  ) {
+    this.#hasProjectDocs = hasProjectDocs;
+  }
+
+  get block(): string | null {
+    return this.text === null ? null : renderBlock(this.cwd, this.text, this.#hasProjectDocs);
+  }
 }
 
 interface Joined {
@@ -256,8 +293,9 @@ function joinedFor(cache: ProbeCache, settings: CodexSettings, files: readonly L
   }
   const cached = failed ? entry.failed : entry.ok;
   if (cached) return cached;
-  const projectTexts = failed ? [] : files.filter((f) => f.dropped === null).map((f) => f.text);
-  const { text, warnings } = joinParts(settings, files, projectTexts, cache);
+  const kept = failed ? [] : files.filter((f) => f.dropped === null);
+  const projectTexts = kept.map((f) => f.text);
+  const { text, warnings } = joinParts(settings, files, projectTexts, cache, kept);
   const joined: Joined = { text, projectCount: projectTexts.length, warnings };
   if (failed) entry.failed = joined;
   else entry.ok = joined;
@@ -285,6 +323,15 @@ interface ChainState {
   readError: { path: string; code: string } | null;
 }
 
+/** Candidate names per settings object: one array for every directory searched with them (probeDirectory keys by it). */
+const namesBySettings = new WeakMap<CodexSettings, string[]>();
+
+function namesFor(settings: CodexSettings): string[] {
+  let names = namesBySettings.get(settings);
+  if (!names) namesBySettings.set(settings, (names = candidateNames(settings.fallbackFilenames)));
+  return names;
+}
+
 function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
   const byDir = cache.memoBy(settings, root ?? '', () => new Map<string, ChainState>());
   const known = byDir.get(dir);
@@ -297,7 +344,7 @@ function chainState(cache: ProbeCache, settings: CodexSettings, root: string | n
 function chainStateUncached(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
   const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
   if (parent?.error) return parent;
-  const searched = probeDirectory(cache, dir, candidateNames(settings.fallbackFilenames));
+  const searched = probeDirectory(cache, dir, namesFor(settings));
   const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
   const searchedDirs = parent ? [...parent.searched, entry] : [entry];
   if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
@@ -344,8 +391,9 @@ function loadFile(cache: ProbeCache, candidate: CandidateProbe, remaining: numbe
     file.cut = { byteOffset: kept.length, splitsCharacter: splitsCharacter(kept) };
   }
   file.text = cache.decoded(candidate.path, kept);
-  // The root file's text is the same from every cwd below it: scanned once.
-  if (cache.memo(isRustWhitespaceOnly, file.text)) {
+  // Each file is loaded once per chain root and settings, and the scan stops at the first character
+  // that is not white space: cheaper than a memo keyed by the whole text.
+  if (isRustWhitespaceOnly(file.text)) {
     file.dropped = 'whitespace';
     return file;
   }
@@ -373,16 +421,20 @@ function expectedLength(lead: number): number {
 
 function finish(base: Omit<Simulation, 'text' | 'block' | 'warnings'>, settings: CodexSettings, projectTexts: string[], cache?: ProbeCache): Simulation {
   const { text, warnings } = joinParts(settings, base.files, projectTexts, cache);
-  return {
-    ...base,
-    text,
-    block: text === null ? null : renderBlock(base.cwd, text, projectTexts.length > 0),
-    warnings,
-  };
+  return new CodexSimulation(base.cwd, base.root, settings, base.searched, base.files, base.error, text, warnings, projectTexts.length > 0);
 }
 
 /** The text Codex sends (user text, then the project docs) and the warnings it prints about them. */
-function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projectTexts: string[], cache?: ProbeCache): { text: string | null; warnings: string[] } {
+/** UTF-8 length of a loaded file's text, once per LoadedFile (chains share them; no memo keyed by the whole text). */
+const textBytes = new WeakMap<LoadedFile, number>();
+
+function textBytesOf(file: LoadedFile): number {
+  let bytes = textBytes.get(file);
+  if (bytes === undefined) textBytes.set(file, (bytes = utf8Length(file.text)));
+  return bytes;
+}
+
+function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projectTexts: string[], cache?: ProbeCache, parts?: readonly LoadedFile[]): { text: string | null; warnings: string[] } {
   const userText = settings.userInstructions?.text ?? null;
   const text = joinInstructions(userText, projectTexts);
   // The joined text's UTF-8 length, summed over its parts exactly as joinInstructions joins them.
@@ -396,7 +448,8 @@ function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projec
         bytes += separator.length;
         length += separator.length;
       }
-      bytes += cache.memo(utf8Length, part);
+      const file = parts?.[i];
+      bytes += file ? textBytesOf(file) : cache.memo(utf8Length, part);
       length += part.length;
     });
     textBytes = bytes;

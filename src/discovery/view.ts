@@ -92,9 +92,15 @@ export class DiscoveryView {
    * own directory is trusted (observed on 0.171.0), under the cwd's trust.
    */
   settings(cwdRel: string): CodexSettings {
+    const cwdTrust = this.trust(cwdRel);
+    // Most repositories have no project layer: then the trust level alone decides (asked per cwd).
+    if (this.#configDirs().length === 0) {
+      let settings = this.#settings.get(cwdTrust.level);
+      if (!settings) this.#settings.set(cwdTrust.level, (settings = settingsFor(this.#config, [], cwdTrust)));
+      return settings;
+    }
     const layers: Record<string, unknown>[] = [];
     const keyParts: string[] = [];
-    const cwdTrust = this.trust(cwdRel);
     // Only listed files are parsed; most directories have none (no parse, no trust question): the
     // directories holding one are found once, and each cwd looks only at those on its chain.
     for (const dir of this.#configDirs()) {
@@ -139,7 +145,7 @@ export class DiscoveryView {
   trust(dirRel: string): TrustDecision {
     let decision = this.#trust.get(dirRel);
     if (!decision) {
-      decision = trustFor(this.#config, this.#repo.abs(dirRel), (dir) => this.gitRootOf(dir));
+      decision = trustFor(this.#config, this.absOf(dirRel), (dir) => this.gitRootOf(dir));
       this.#trust.set(dirRel, decision);
     }
     return decision;
@@ -205,14 +211,23 @@ export class DiscoveryView {
     // Chains share their entries (a cwd's chain extends its parent's): each entry is mapped once.
     const seenDirs = new Set<SearchedDirectory>();
     const listOf = new Map<LoadedFile, FileLoad[]>();
-    for (const { cwd, sim } of this.simulations()) {
-      for (const searched of sim.searched) {
-        if (seenDirs.has(searched)) continue;
+    // Indexed loops: this runs once per cwd, cold, where for-of allocates an iterator result per step.
+    const sims = this.simulations();
+    for (let s = 0; s < sims.length; s++) {
+      const { cwd, sim } = sims[s]!;
+      const searchedDirs = sim.searched;
+      // A cwd's chain ends with its own directory, after its parent's entries: scanned from the end,
+      // the first entry already seen is one whose ancestors were all seen with it.
+      for (let i = searchedDirs.length - 1; i >= 0; i--) {
+        const searched = searchedDirs[i]!;
+        if (seenDirs.has(searched)) break;
         seenDirs.add(searched);
         const rel = this.#repo.rel(searched.dir);
         if (!dirs.has(rel)) dirs.set(rel, searched);
       }
-      for (const file of sim.files) {
+      const simFiles = sim.files;
+      for (let i = 0; i < simFiles.length; i++) {
+        const file = simFiles[i]!;
         let list = listOf.get(file);
         if (!list) {
           const rel = this.#repo.rel(file.path);

@@ -35,8 +35,19 @@ const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true })
  * kept. WHATWG's decoder makes the same substitutions (codex-discovery.md §5.1).
  */
 export function decodeLossy(bytes: Uint8Array): string {
-  return lossyDecoder.decode(bytes);
+  // One string per buffer: an instruction file's bytes are decoded by its InstructionFile and again
+  // by discovery (the repository index hands both the same buffer), and on a 10,000-package
+  // monorepo the second copies of every AGENTS.md would stay alive for the whole run. Buffers read
+  // from disk are never written to afterwards, so the text of a buffer does not change.
+  let text = decodedTexts.get(bytes);
+  if (text === undefined) {
+    text = lossyDecoder.decode(bytes);
+    decodedTexts.set(bytes, text);
+  }
+  return text;
 }
+
+const decodedTexts = new WeakMap<Uint8Array, string>();
 
 export function utf8Length(text: string): number {
   return Buffer.byteLength(text, 'utf8');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentKey, contentFingerprint } from '../../src/discovery/host-view.js';
+import { contentKey, contentFingerprint, keyOfRange } from '../../src/discovery/host-view.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
 
@@ -28,6 +28,21 @@ describe('contentFingerprint (the cheap stand-in for contentKey in no-host-diver
       fc.property(text, fc.constantFrom(' ', '\t', '\n', '  \n\n', '\r\n', '\n@import.md\n'), (a, gap) => {
         const respaced = a.split(/\s+/).join(gap);
         if (contentKey(respaced) === contentKey(a)) expect(contentFingerprint(respaced)).toBe(contentFingerprint(a));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('keyOfRange is contentKey of the range of whole lines', () => {
+    fc.assert(
+      fc.property(text, fc.nat(), fc.nat(), (a, i, j) => {
+        // Whole lines: from a line start to a line end (or the text's ends).
+        const starts = [0, ...[...a.matchAll(/\n/g)].map((m) => m.index + 1)];
+        const ends = [...[...a.matchAll(/\n/g)].map((m) => m.index), a.length];
+        const start = starts[i % starts.length]!;
+        const end = Math.max(start, ends[j % ends.length]!);
+        const wholeEnd = end === start ? (ends.find((e) => e >= start) ?? a.length) : end;
+        expect(keyOfRange(a, start, wholeEnd)).toBe(contentKey(a.slice(start, wholeEnd)));
       }),
       { numRuns: RUNS },
     );

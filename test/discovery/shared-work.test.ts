@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint, prepare } from '../../src/engine/lint.js';
 import { hostsView } from '../../src/discovery/host-view.js';
+import { profileOf } from '../../src/discovery/hosts/index.js';
 import { ProbeCache } from '../../src/discovery/simulate.js';
 import { MemoryFileSystem, NodeFileSystem, type FileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
@@ -86,6 +87,26 @@ describe('shared discovery work', () => {
     );
   });
 
+  it('a shared simulation is the cwd\'s own simulation but for the cwd it names', () => {
+    fc.assert(
+      fc.property(tree, (files) => {
+        const ctx = prepare(options(repository(files)));
+        const view = hostsView(ctx.discovery, ctx.repo);
+        for (const sel of view.hosts) {
+          const profile = profileOf(sel.id);
+          if (!profile?.simulateShared) continue;
+          for (const cwd of ctx.discovery.cwds()) {
+            const abs = ctx.discovery.absOf(cwd);
+            const { cwd: _shared, ...shared } = profile.simulateShared(view.env, abs, profile.settings(view.env, abs, sel.variant));
+            const { cwd: _own, ...own } = view.simulation(sel, cwd);
+            expect(shared).toEqual(own);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('listings give the same diagnostics as a probe per name', async () => {
     await fc.assert(
       fc.asyncProperty(tree, async (files) => {
@@ -96,6 +117,50 @@ describe('shared discovery work', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('Claude Code chains derived from shorter ones', () => {
+  it('AGENTS.md files below a CLAUDE.md are counted in the note and load nothing', () => {
+    const fs = repository({
+      '/repo/CLAUDE.md': '# Claude\n\n@AGENTS.md\n',
+      '/repo/AGENTS.md': '# Root\n',
+      '/repo/pkgs/x/AGENTS.md': '# X\n',
+      '/repo/pkgs/x/src/AGENTS.md': '# X src\n',
+    });
+    const ctx = prepare({ ...options(fs), hosts: ['claude-code'] });
+    const view = hostsView(ctx.discovery, ctx.repo);
+    const sel = view.hosts[0]!;
+    const note = (n: number) => `AGENTS.md not read (${n} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`;
+    const at = (cwd: string) => view.simulation(sel, cwd);
+    for (const [cwd, count] of [['pkgs/x/src', 3], ['pkgs/x', 2], ['', 1], ['pkgs/y', 1]] as const) {
+      const sim = at(cwd);
+      expect(sim.cwd).toBe(cwd ? `/repo/${cwd}` : '/repo');
+      expect(sim.notes).toEqual([note(count)]);
+      // The root's @AGENTS.md lies outside every cwd below the root: it waits for approval there.
+      expect(sim.files.map((f) => f.path)).toEqual(cwd === '' ? ['/repo/CLAUDE.md', '/repo/AGENTS.md'] : ['/repo/CLAUDE.md']);
+      expect(sim.imports.map((i) => i.kind)).toEqual(cwd === '' ? [] : ['approval']);
+    }
+  });
+});
+
+describe('Claude Code chains continued from shorter ones', () => {
+  it('without a CLAUDE.md, each AGENTS.md on the path loads after those above it, duplicates skipped', () => {
+    const fs = repository({
+      '/repo/AGENTS.md': '# Root\n\nSee @docs/x.md\n',
+      '/repo/docs/x.md': 'x',
+      '/repo/pkgs/x/AGENTS.md': '# X\n\n@../../docs/x.md\n@missing.md\n',
+      '/repo/pkgs/x/src/AGENTS.md': '# Root\n\nSee @docs/x.md\n',
+    });
+    const ctx = prepare({ ...options(fs), hosts: ['claude-code'] });
+    const view = hostsView(ctx.discovery, ctx.repo);
+    const sel = view.hosts[0]!;
+    const loaded = (cwd: string) => view.simulation(sel, cwd).files.map((f) => `${f.path.slice('/repo/'.length)}${f.skipped ? `:${f.skipped}` : ''}`);
+    expect(loaded('pkgs/x/src')).toEqual(['AGENTS.md', 'pkgs/x/AGENTS.md', 'pkgs/x/src/AGENTS.md:duplicate']);
+    expect(loaded('pkgs/x')).toEqual(['AGENTS.md', 'pkgs/x/AGENTS.md']);
+    expect(loaded('')).toEqual(['AGENTS.md', 'docs/x.md']);
+    expect(view.simulation(sel, 'pkgs/x/src').imports.map((i) => `${i.target}:${i.kind}`)).toEqual(['docs/x.md:approval', '../../docs/x.md:approval', 'missing.md:missing']);
+    expect(view.simulation(sel, 'pkgs/x/src').notes).toEqual([]);
   });
 });
 

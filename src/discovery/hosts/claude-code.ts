@@ -68,10 +68,16 @@ export const claudeCode: HostProfile = {
   ownsIndex: { names: ['CLAUDE.md', 'CLAUDE.local.md'], hiddenDirs: ['.claude'] },
   settings(env, _cwd, variant): HostSettings {
     // The same for every cwd (read at the repository root): once per run and variant.
-    return env.cache.memoBy(claudeSettings, variant, () => claudeSettings(env, variant));
+    const byVariant = env.cache.memoMap<HostSettings>(claudeSettings);
+    let settings = byVariant.get(variant);
+    if (!settings) byVariant.set(variant, (settings = claudeSettings(env, variant)));
+    return settings;
   },
   simulate(env, cwd, settings, moment) {
     return simulateClaude(env, cwd, settings, moment);
+  },
+  simulateShared(env, cwd, settings) {
+    return chainResult(env, cwd, settings, 'session-start', loudDirs(env, cwd)).sim;
   },
 };
 
@@ -98,8 +104,13 @@ function claudeSettings(env: HostEnv, variant: string): HostSettings {
  */
 function quietDir(env: HostEnv, dir: string): boolean {
   // Names the directory's listing proves absent are not looked up at all.
-  return env.cache.memoBy(quietDir, dir, () => ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'].every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir));
+  const quiet = env.cache.memoMap<boolean>(quietDir);
+  let answer = quiet.get(dir);
+  if (answer === undefined) quiet.set(dir, (answer = QUIET_NAMES.every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir)));
+  return answer;
 }
+
+const QUIET_NAMES = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'];
 
 /**
  * Whether `dir/.claude` is a directory (symlinks followed). When it is not, nothing below it can be
@@ -114,12 +125,15 @@ function hasDotClaude(env: HostEnv, dir: string): boolean {
  * chain, shared by every directory below its last member (built from the parent's, once per directory).
  */
 function loudDirs(env: HostEnv, dir: string): readonly string[] {
-  return env.cache.memoBy(loudDirs, dir, () => {
+  const byDir = env.cache.memoMap<readonly string[]>(loudDirs);
+  let dirs = byDir.get(dir);
+  if (dirs === undefined) {
     const parentDir = path.dirname(dir);
     const parent = dir === env.root || parentDir === dir ? null : loudDirs(env, parentDir);
-    if (quietDir(env, dir)) return parent ?? [];
-    return parent ? [...parent, dir] : [dir];
-  });
+    dirs = quietDir(env, dir) ? (parent ?? []) : parent ? [...parent, dir] : [dir];
+    byDir.set(dir, dirs);
+  }
+  return dirs;
 }
 
 const settingsKeys = new WeakMap<HostSettings, string>();
@@ -141,6 +155,11 @@ interface ChainResult {
   checks: string[];
   answers: boolean[];
   sim: HostSimulation;
+  /** Whether a CLAUDE-family file is on the path (the AGENTS.md fallback is then off), and how many AGENTS.md files that leaves unread. */
+  ownClaude: boolean;
+  ignored: number;
+  /** At session start in the default mode without a CLAUDE-family file on the path: what was loaded, for continuedChain. */
+  state: LoadState | null;
 }
 
 /**
@@ -151,45 +170,112 @@ interface ChainResult {
  * answers the same.
  */
 function simulateClaude(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation {
-  const dirs = loudDirs(env, cwd);
+  const { sim } = chainResult(env, cwd, settings, moment, loudDirs(env, cwd));
+  return sim.cwd === cwd && sim.moment === moment ? sim : { ...sim, cwd, moment };
+}
+
+function chainResult(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult {
   const nested = moment === 'session-start' ? null : dirsUpTo(moment.afterReadingIn, cwd).reverse().filter((d) => !quietDir(env, d));
   // The list of directories is one array per chain (loudDirs shares it): it keys the results.
-  const byDirs = env.cache.memoBy(simulateClaude, settingsKey(settings), () => new Map<readonly string[], Map<string, ChainResult[]>>());
+  const key = settingsKey(settings);
+  const memo = env.cache.memoMap<Map<readonly string[], Map<string, ChainResult[]>>>(simulateClaude);
+  let byDirs = memo.get(key);
+  if (!byDirs) memo.set(key, (byDirs = new Map()));
   let byNested = byDirs.get(dirs);
   if (!byNested) byDirs.set(dirs, (byNested = new Map()));
   const nestedKey = nested === null ? '' : `\u0001${nested.join('\0')}`;
   let results = byNested.get(nestedKey);
   if (!results) byNested.set(nestedKey, (results = []));
-  for (const r of results) {
+  for (let k = 0; k < results.length; k++) {
+    const r = results[k]!;
     let same = true;
     for (let i = 0; i < r.checks.length && same; i++) same = isInside(r.checks[i]!, cwd) === r.answers[i];
-    if (same) return { ...r.sim, cwd, moment };
+    if (same) return r;
   }
-  const result: ChainResult = { checks: [], answers: [], sim: undefined as unknown as HostSimulation };
-  result.sim = simulateChain(env, cwd, settings, moment, dirs, nested, (p, inside) => {
-    result.checks.push(p);
-    result.answers.push(inside);
-  });
+  let result = nested === null ? continuedChain(env, cwd, settings, moment, dirs) : null;
+  if (!result) {
+    const checks: string[] = [];
+    const answers: boolean[] = [];
+    const chain = simulateChain(env, cwd, settings, moment, dirs, nested, (p, inside) => {
+      checks.push(p);
+      answers.push(inside);
+    });
+    result = { checks, answers, ...chain };
+  }
   results.push(result);
-  return result.sim;
+  return result;
 }
 
-function simulateChain(
+/**
+ * A chain whose last directory holds an AGENTS.md and nothing else Claude Code reads, in the default
+ * mode, follows from the chain without that directory. Below a CLAUDE-family file that AGENTS.md is
+ * not read (the fallback is off): the shorter chain's result stands, and only the count of unread
+ * AGENTS.md files in the note grows. Without one, the fallback reads the AGENTS.md files root first,
+ * so the shorter chain's loads are followed by this one's. A monorepo's packages with an AGENTS.md
+ * of their own are thousands of such chains: each goes on from the shorter one instead of being
+ * simulated again. Null when neither applies.
+ */
+function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment, dirs: readonly string[]): ChainResult | null {
+  if (settings.variant !== 'claude-md-or-agents-md' || dirs.length < 2) return null;
+  const last = dirs[dirs.length - 1]!;
+  if (!agentsOnly(env, last)) return null;
+  // loudDirs(last) is loudDirs(parent of last) plus last: the shorter chain's own array.
+  const parent = chainResult(env, cwd, settings, moment, loudDirs(env, path.dirname(last)));
+  if (parent.ownClaude) {
+    const ignored = parent.ignored + 1;
+    return { checks: parent.checks, answers: parent.answers, ownClaude: true, ignored, state: null, sim: { ...parent.sim, cwd, moment, notes: [ignoredNote(ignored)] } };
+  }
+  if (!parent.state) return null;
+  // The parent's approval answers hold for this cwd (its result was chosen by them); the file added
+  // here records its own.
+  const checks = parent.checks.slice();
+  const answers = parent.answers.slice();
+  const state: LoadState = { files: parent.state.files.slice(), problems: parent.state.problems.slice(), seen: new Set(parent.state.seen) };
+  const add = loader(env, cwd, settings, state, (p, inside) => {
+    checks.push(p);
+    answers.push(inside);
+  });
+  // agentsOnly: no `.claude` directory here, so no .claude/AGENTS.md either.
+  add(joinPath(last, 'AGENTS.md'), 'project', { agents: true });
+  return { checks, answers, ownClaude: false, ignored: 0, state, sim: finishChain(state.files, state.problems, [], cwd, moment, settings.variant) };
+}
+
+/** Whether the directory holds a readable AGENTS.md and no other file Claude Code reads (no CLAUDE.md, CLAUDE.local.md or `.claude`). */
+function agentsOnly(env: HostEnv, dir: string): boolean {
+  return env.cache.memoBy(agentsOnly, dir, () => {
+    const readable = (name: string) => !env.cache.absentIn(dir, name) && readText(env, joinPath(dir, name)) !== null;
+    return !hasDotClaude(env, dir) && !readable('CLAUDE.md') && !readable('CLAUDE.local.md') && readable('AGENTS.md');
+  });
+}
+
+/** The note for AGENTS.md files on the path that the fallback leaves unread. */
+function ignoredNote(count: number): string {
+  // One string per count: thousands of chains carry the same note.
+  let note = ignoredNotes[count];
+  if (note === undefined) ignoredNotes[count] = note = `AGENTS.md not read (${count} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`;
+  return note;
+}
+
+const ignoredNotes: string[] = [];
+
+/** What a chain has loaded so far: the files in order, their import problems, and every path taken. */
+interface LoadState {
+  files: HostFile[];
+  problems: ImportProblem[];
+  seen: Set<string>;
+}
+
+/** The step that loads one file into `state`, with what it imports (false when nothing of it is shown). */
+function loader(
   env: HostEnv,
   cwd: string,
   settings: HostSettings,
-  moment: Moment,
-  dirs: readonly string[],
-  nested: readonly string[] | null,
+  state: LoadState,
   onApprovalCheck: (resolved: string, inside: boolean) => void,
-): HostSimulation {
-  const mode = settings.variant;
+): (abs: string, kind: HostFile['kind'], opts?: { nested?: boolean; agents?: boolean }) => boolean {
+  const { files, problems, seen } = state;
   const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
   const excluded = excludes.length ? picomatch(excludes, { dot: true }) : null;
-  const files: HostFile[] = [];
-  const problems: ImportProblem[] = [];
-  const notes: string[] = [];
-  const seen = new Set<string>();
   // Imports outside the session's cwd load only after the external-includes approval
   // (`hasClaudeMdExternalIncludesApproved`, §4.3), which `claude -p` never asks for: the conformance
   // run against 2.1.332 confirms that a root CLAUDE.md's `@AGENTS.md` is not loaded from a package
@@ -197,7 +283,7 @@ function simulateChain(
   const approved = settings.values['externalIncludesApproved'] === true;
   const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, ...(approved ? {} : { approvalBoundary: cwd, onApprovalCheck }), reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
 
-  const add = (abs: string, kind: HostFile['kind'], opts: { nested?: boolean; agents?: boolean } = {}): boolean => {
+  return (abs, kind, opts = {}) => {
     if (seen.has(abs)) return false;
     const read = readText(env, abs);
     if (!read) return false;
@@ -234,6 +320,22 @@ function simulateChain(
     for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.memo(injected, imp.text), { via: imp.via }));
     return true;
   };
+}
+
+function simulateChain(
+  env: HostEnv,
+  cwd: string,
+  settings: HostSettings,
+  moment: Moment,
+  dirs: readonly string[],
+  nested: readonly string[] | null,
+  onApprovalCheck: (resolved: string, inside: boolean) => void,
+): { sim: HostSimulation; ownClaude: boolean; ignored: number; state: LoadState | null } {
+  const mode = settings.variant;
+  const state: LoadState = { files: [], problems: [], seen: new Set<string>() };
+  const { files, problems } = state;
+  const notes: string[] = [];
+  const add = loader(env, cwd, settings, state, onApprovalCheck);
 
   const ruleFiles = (dir: string) =>
     !hasDotClaude(env, dir) ? [] : filesUnder(env, joinPath(dir, '.claude/rules'), (r) => r.endsWith('.md')).filter((abs) => {
@@ -260,10 +362,11 @@ function simulateChain(
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
   const ownClaude = dirs.some((d) => ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'].some((n) => (n === '.claude/CLAUDE.md' ? hasDotClaude(env, d) : may(d, n)) && readText(env, joinPath(d, n)) !== null));
+  let ignored = 0;
   if (mode === 'claude-md-or-agents-md') {
     if (ownClaude) {
-      const ignored = dirs.filter((d) => may(d, 'AGENTS.md')).map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p));
-      if (ignored.length) notes.push(`AGENTS.md not read (${ignored.length} on the path): a CLAUDE-family file is on the path, so the agents-md fallback stays off.`);
+      ignored = dirs.filter((d) => may(d, 'AGENTS.md')).map((d) => joinPath(d, 'AGENTS.md')).filter((p) => readText(env, p)).length;
+      if (ignored) notes.push(ignoredNote(ignored));
     } else {
       for (const dir of dirs) {
         if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
@@ -284,6 +387,13 @@ function simulateChain(
     }
   }
 
+  // At session start the state is final here: a longer chain may go on from it (continuedChain).
+  const keep = nested === null && mode === 'claude-md-or-agents-md' && !ownClaude ? state : null;
+  return { sim: finishChain(files, problems, notes, cwd, moment, mode), ownClaude, ignored, state: keep };
+}
+
+/** The simulation for what a chain loaded: the size findings and the model-visible text. */
+function finishChain(files: HostFile[], problems: ImportProblem[], notes: string[], cwd: string, moment: Moment, mode: string): HostSimulation {
   const sizes: SizeFinding[] = [];
   let total = 0;
   let counted = 0;

@@ -31,13 +31,18 @@ export function isFile(env: HostEnv, abs: string): boolean {
 /** The whole file decoded as UTF-8 (every inspected host decodes UTF-8: hosts.md §14.7), or null. */
 export function readText(env: HostEnv, abs: string): { text: string; bytes: number } | null {
   // Once per path and run (hosts ask for the same files from every cwd); a cache that hides files keeps its own.
-  return env.cache.memoBy(readText, abs, () => {
-    const probe = env.cache.probe(abs);
-    if (probe.kind !== 'file') return null;
-    const read = env.cache.read(abs, probe.size ?? Number.MAX_SAFE_INTEGER);
-    if ('error' in read) return null;
-    return { text: env.cache.decoded(abs, read.bytes), bytes: probe.size ?? read.bytes.length };
-  });
+  const texts = env.cache.memoMap<{ text: string; bytes: number } | null>(readText);
+  let found = texts.get(abs);
+  if (found === undefined) texts.set(abs, (found = readTextUncached(env, abs)));
+  return found;
+}
+
+function readTextUncached(env: HostEnv, abs: string): { text: string; bytes: number } | null {
+  const probe = env.cache.probe(abs);
+  if (probe.kind !== 'file') return null;
+  const read = env.cache.read(abs, probe.size ?? Number.MAX_SAFE_INTEGER);
+  if ('error' in read) return null;
+  return { text: env.cache.decoded(abs, read.bytes), bytes: probe.size ?? read.bytes.length };
 }
 
 /** A loaded-file record; the text is what the host keeps. */

@@ -132,6 +132,12 @@ export interface HostProfile {
   /** Settings read from where the host reads them in the repository, for one cwd. */
   settings(env: HostEnv, cwd: string, variant: string): HostSettings;
   simulate(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation;
+  /**
+   * Optional: simulate at session start without a copy per cwd. The answer's files, imports, sizes,
+   * text and notes are exactly simulate()'s for `cwd`, but its `cwd` may be another working directory
+   * whose answer is the same (the cross-host reports read nothing else).
+   */
+  simulateShared?(env: HostEnv, cwd: string, settings: HostSettings): HostSimulation;
 }
 
 /** The common entry point: what `profile` loads for `cwd` at `moment`. */
