@@ -15,7 +15,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
  */
 const LARGE_REPO = 1000;
 const LARGE_HEAP = 256 * 2 ** 20;
-const GROWTH_PERCENT = 35;
+const GROWTH_PERCENT = 20;
 /** Files between two looks at the heap: a look costs a few microseconds. */
 const EVERY = 16;
 

@@ -25,7 +25,7 @@ describe('heapGrowth', () => {
   it('caps growth at once for a repository of 1,000 instruction files or more, and only once', () => {
     const c = controls([4096 * MB]);
     const policy = heapGrowth(true, 1000, c);
-    expect(c.flags).toEqual(['--heap-growing-percent=35']);
+    expect(c.flags).toEqual(['--heap-growing-percent=20']);
     for (let i = 0; i < 100; i++) policy.tick();
     expect(c.flags).toHaveLength(1);
     expect(c.looks).toBe(0);
@@ -46,7 +46,7 @@ describe('heapGrowth', () => {
     for (let i = 0; i < 16 * 2; i++) policy.tick();
     expect(c.flags).toEqual([]);
     policy.tick();
-    expect(c.flags).toEqual(['--heap-growing-percent=35']);
+    expect(c.flags).toEqual(['--heap-growing-percent=20']);
     for (let i = 0; i < 100; i++) policy.tick();
     expect(c.looks).toBe(3);
     expect(c.flags).toHaveLength(1);
