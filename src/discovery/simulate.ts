@@ -274,6 +274,12 @@ class CodexSimulation implements Simulation {
   get block(): string | null {
     return this.text === null ? null : renderBlock(this.cwd, this.text, this.#hasProjectDocs);
   }
+
+  /** The plain Simulation, block included, in its fields' order: what JSON.stringify wrote before the class. */
+  toJSON(): Simulation {
+    const { host, cwd, root, settings, searched, files, error, text, block, warnings } = this;
+    return { host, cwd, root, settings, searched, files, error, text, block, warnings };
+  }
 }
 
 interface Joined {
