@@ -3,12 +3,9 @@ import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 import type { ResolvedRule } from '../config/load.js';
-import { makeFinding, type Finding } from './report.js';
+import { fatalDiagnostic, makeFinding, type Finding } from './report.js';
 
 /** A diagnostic about the run itself (a crashed rule, an unreadable file), on line 1. */
-export function fatalDiagnostic(file: string, ruleId: string | null, message: string): Diagnostic {
-  return { ruleId, messageId: 'fatal', message, data: {}, severity: 2, fatal: true, file, line: 1, column: 1, endLine: 1, endColumn: 1 };
-}
 
 /** The fatal diagnostic of a rule whose prepare hook threw. */
 export function unpreparedDiagnostic(ruleId: string, message: string): Diagnostic {

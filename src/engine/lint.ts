@@ -8,8 +8,8 @@ import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type R
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
-import { compareDiagnostics, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
-import { fatalDiagnostic, prepareFile, runFileRules, unpreparedDiagnostic } from './file-rules.js';
+import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
+import { prepareFile, runFileRules, unpreparedDiagnostic } from './file-rules.js';
 import { startShards } from './shards.js';
 import { compileIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
@@ -360,7 +360,8 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   const paths = [...new Set([...findings.files(), ...(directives?.keys() ?? []), ...ignores.expired.map((d) => d.file)])].sort();
   function* byFile(): Generator<Diagnostic[]> {
     for (const file of paths) {
-      let list = findings.diagnostics(file).filter((d) => d.file === '' || covered(d.file));
+      // A file's findings are all on that file: in scope or not as one (no message built for those out of it).
+      let list = file === '' || covered(file) ? findings.diagnostics(file) : [];
       const source = directives?.get(file);
       const inFile = source ? parseDirectives(file, source.text) : [];
       if (inFile.length > 0) list = applySuppressions(list, new Map([[file, inFile]]), { knownRules });

@@ -51,42 +51,40 @@ export function makeFinding(
 /** The diagnostic of a finding (a new object, message built now, for a rule's report). */
 export function materialize(finding: Finding): Diagnostic {
   if (!(finding instanceof Pending)) return finding;
-  const { rule } = finding;
+  const f = finding;
+  return diagnosticOf(f.rule, f.severity, f.messageId, f.data, f.file, f.line, f.column, f.endLine, f.endColumn, f.related, f.fix);
+}
+
+/** A rule's report made whole: its message built now; a message function that throws gives a fatal diagnostic in its place. */
+function diagnosticOf(
+  rule: AnyRule,
+  severity: NumericSeverity,
+  messageId: string,
+  data: Record<string, unknown>,
+  file: string,
+  line: number,
+  column: number,
+  endLine: number,
+  endColumn: number,
+  related: Diagnostic['related'],
+  fix: Diagnostic['fix'],
+): Diagnostic {
   let message: string;
   try {
-    message = ((rule.meta.messages as Messages)[finding.messageId] as (d: Record<string, unknown>) => string)(finding.data);
+    message = ((rule.meta.messages as Messages)[messageId] as (d: Record<string, unknown>) => string)(data);
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
-    return {
-      ruleId: rule.id,
-      messageId: 'fatal',
-      message: `Rule "${rule.id}" crashed on ${finding.file}: its message "${finding.messageId}" threw: ${detail}. Please report this bug; the other rules still ran.`,
-      data: {},
-      severity: 2,
-      fatal: true,
-      file: finding.file,
-      line: 1,
-      column: 1,
-      endLine: 1,
-      endColumn: 1,
-    };
+    return fatalDiagnostic(file, rule.id, `Rule "${rule.id}" crashed on ${file}: its message "${messageId}" threw: ${detail}. Please report this bug; the other rules still ran.`);
   }
-  const diagnostic: Diagnostic = {
-    ruleId: rule.id,
-    messageId: finding.messageId,
-    message,
-    data: finding.data,
-    severity: finding.severity,
-    file: finding.file,
-    line: finding.line,
-    column: finding.column,
-    endLine: finding.endLine,
-    endColumn: finding.endColumn,
-    docs: rule.meta.docs,
-  };
-  if (finding.related) diagnostic.related = finding.related;
-  if (finding.fix) diagnostic.fix = finding.fix;
+  const diagnostic: Diagnostic = { ruleId: rule.id, messageId, message, data, severity, file, line, column, endLine, endColumn, docs: rule.meta.docs };
+  if (related) diagnostic.related = related;
+  if (fix) diagnostic.fix = fix;
   return diagnostic;
+}
+
+/** A diagnostic for a failure of agents-lint or a rule (exit 2), at the top of `file`. */
+export function fatalDiagnostic(file: string, ruleId: string | null, message: string): Diagnostic {
+  return { ruleId, messageId: 'fatal', message, data: {}, severity: 2, fatal: true, file, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** What a rule's findings share: its rule, severity and message. */
@@ -174,7 +172,20 @@ export class FindingStore {
   /** The file's findings as diagnostics (fresh objects for rules' reports), in the order added. */
   diagnostics(file: string): Diagnostic[] {
     const list = this.#byFile.get(file);
-    return list ? this.#findings(list).map(materialize) : [];
+    if (!list) return [];
+    const out: Diagnostic[] = [];
+    const { numbers, payloads, related, fixes } = list;
+    for (let i = 0; i < payloads.length; i++) {
+      const at = 5 * i;
+      const k = numbers[at] as number;
+      if (k < 0) {
+        out.push(materialize(payloads[i] as Finding));
+        continue;
+      }
+      const { rule, severity, messageId } = this.#kinds[k] as FindingKind;
+      out.push(diagnosticOf(rule, severity, messageId, payloads[i] as Record<string, unknown>, file, numbers[at + 1] as number, numbers[at + 2] as number, numbers[at + 3] as number, numbers[at + 4] as number, related?.[i], fixes?.[i]));
+    }
+    return out;
   }
 
   #findings(list: FileFindings): Finding[] {

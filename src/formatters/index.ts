@@ -6,8 +6,8 @@ import { formatGithub } from './github.js';
 import { formatJunit } from './junit.js';
 import { formatMarkdown } from './markdown.js';
 
-export { formatJson, jsonChunks, jsonFileChunks, toEslintResults } from './json.js';
-export { formatStylish, stylishChunks, runsByFile, codeFrame } from './stylish.js';
+export { formatJson, toEslintResults } from './json.js';
+export { formatStylish } from './stylish.js';
 export { formatSarif, type RuleInfo } from './sarif.js';
 export { formatGithub, escapeData, escapeProperty } from './github.js';
 export { formatJunit } from './junit.js';

@@ -47,12 +47,14 @@ export function* stylishChunks(lists: Iterable<readonly Diagnostic[]>, options: 
     if (list.length === 0) continue;
     // Lines are joined with newlines, and a blank line separates files.
     const separator = total === 0 ? '' : '\n\n';
-    const lines = [underline(path.relative(options.cwd, path.join(options.root, list[0]!.file)) || '.')];
+    const file = list[0]!.file;
+    const lines = [underline(path.relative(options.cwd, path.join(options.root, file)) || '.')];
+    // Read once per file, not once per finding (the CLI's source reads the file from disk).
+    const text = file && options.source ? options.source(file) : undefined;
     for (const d of list) {
       const sev = d.severity === 2 ? red('error') : yellow('warning');
       lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${d.message}  ${dim(d.ruleId ?? '')}`.trimEnd());
       for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${r.file}:${r.line}:${r.column} ${r.message}`)}`);
-      const text = d.file && options.source ? options.source(d.file) : undefined;
       if (text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
       total++;
       if (d.severity === 2) errors++;
