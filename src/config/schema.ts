@@ -37,7 +37,7 @@ function buildSchemas() {
     hosts: z.array(z.string()).optional(),
     codex: codexConfig.optional(),
   });
-  return { severity, ruleEntry, ignoreEntry, codexConfig, config };
+  return { severity, ruleEntry, ignoreEntry, config };
 }
 
 type Schemas = ReturnType<typeof buildSchemas>;

@@ -1,4 +1,5 @@
 import { plural } from '../kit/text.js';
+import { isSorted } from '../kit/bisect.js';
 
 /** A repo-relative working directory as people read it: '.' for the repository root. */
 export function displayCwd(cwd: string): string {
@@ -18,7 +19,3 @@ export function describeCwds(cwds: readonly string[], max = 3): string {
 }
 
 /** Whether the list is in Array.prototype.sort's default order (UTF-16 code units). */
-function isSorted(list: readonly string[]): boolean {
-  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
-  return true;
-}

@@ -5,7 +5,7 @@ import { scanHeadings } from '../markdown/scan-headings.js';
 import { ProbeCache } from './simulate.js';
 import type { DiscoveryView } from './view.js';
 import type { LoadedFile } from './types.js';
-import type { FileSystem, Probe } from '../repo/vfs.js';
+import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
 import { PROFILES, profileOf } from './hosts/index.js';
 import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
 import { HOST_IDS, simulateHost, type HostEnv, type HostFile, type HostId, type HostSimulation, type ImportProblem, type Moment, type SizeFinding } from './hosts/types.js';
@@ -256,14 +256,14 @@ export class HostsView {
     // Files are compared by content (below); the full normalised content is built only for files
     // whose fingerprint (the start and end of that content) another file shares, the rest are told
     // apart by the fingerprint alone.
-    const fingerprints = new Map<string, string>();
+    const counted = new Set<string>();
     const byPrint = new Map<string, number>();
     for (const { perHost } of groups) {
       for (const { files } of perHost) {
         for (const f of files) {
-          if (fingerprints.has(f.path)) continue;
+          if (counted.has(f.path)) continue;
+          counted.add(f.path);
           const print = this.#printOf(f.path);
-          fingerprints.set(f.path, print);
           byPrint.set(print, (byPrint.get(print) ?? 0) + 1);
         }
       }
@@ -272,7 +272,7 @@ export class HostsView {
     const keyOf = (abs: string) => {
       let key = keys.get(abs);
       if (key === undefined) {
-        const print = fingerprints.get(abs) ?? this.#printOf(abs);
+        const print = this.#printOf(abs);
         // A fingerprint of the whole content ("f…") is the content itself; '' for no content.
         key = print === 'f' ? '' : print.startsWith('f') || (byPrint.get(print) ?? 0) <= 1 ? print : `k${this.#keyOf(abs)}`;
         keys.set(abs, key);
@@ -617,7 +617,7 @@ export function position(text: string, offset: number): { line: number; column: 
 
 function hidingFs(fs: FileSystem, hidden: ReadonlySet<string>): FileSystem {
   return {
-    probe: (p) => (hidden.has(p) ? { kind: 'missing', symlink: false } : fs.probe(p)),
+    probe: (p) => (hidden.has(p) ? MISSING : fs.probe(p)),
     read: (p, max) => fs.read(p, max),
     list: (p) => fs.list(p).filter((e) => !hidden.has(path.join(p, e.name))),
   };
@@ -632,7 +632,7 @@ class HidingProbeCache extends ProbeCache {
     super(hidingFs(inner.fs, hidden));
   }
   override probe(absPath: string): Probe {
-    return this.hidden.has(absPath) ? { kind: 'missing', symlink: false } : this.inner.probe(absPath);
+    return this.hidden.has(absPath) ? MISSING : this.inner.probe(absPath);
   }
   override read(absPath: string, maxBytes: number): ReturnType<ProbeCache['read']> {
     return this.inner.read(absPath, maxBytes);

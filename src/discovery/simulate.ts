@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { AbsenceProof, FileSystem, Probe } from '../repo/vfs.js';
-import { FsError } from '../repo/vfs.js';
+import { FsError, MISSING } from '../repo/vfs.js';
 import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
 import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
@@ -21,7 +21,6 @@ export interface SimulateOptions {
  * only state discovery keeps; simulate() stays a pure function of the file system's answers.
  */
 /** The probe of a name a directory listing proves absent (what the file system answers for it). */
-const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
 
 export class ProbeCache {
   readonly #probes = new Map<string, Probe>();

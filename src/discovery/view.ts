@@ -93,12 +93,6 @@ export class DiscoveryView {
    */
   settings(cwdRel: string): CodexSettings {
     const cwdTrust = this.trust(cwdRel);
-    // Most repositories have no project layer: then the trust level alone decides (asked per cwd).
-    if (this.#configDirs().length === 0) {
-      let settings = this.#settings.get(cwdTrust.level);
-      if (!settings) this.#settings.set(cwdTrust.level, (settings = settingsFor(this.#config, [], cwdTrust)));
-      return settings;
-    }
     const layers: Record<string, unknown>[] = [];
     const keyParts: string[] = [];
     // Only listed files are parsed; most directories have none (no parse, no trust question): the
@@ -115,7 +109,8 @@ export class DiscoveryView {
       }
     }
     keyParts.push(cwdTrust.level);
-    const key = keyParts.length === 1 ? cwdTrust.level : keyParts.join('\0');
+    // Most repositories have no project layer: then the trust level alone is the key.
+    const key = keyParts.join('\0');
     let settings = this.#settings.get(key);
     if (!settings) {
       settings = settingsFor(this.#config, layers, cwdTrust);

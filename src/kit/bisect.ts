@@ -23,3 +23,9 @@ export function firstAtLeast<T extends number | string>(sorted: readonly T[], va
   }
   return lo;
 }
+
+/** Whether `list` is in ascending order (equal neighbours allowed): a sort of such a list could be skipped. */
+export function isSorted(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
+  return true;
+}

@@ -7,6 +7,7 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { closest, editDistance } from '../kit/text.js';
 import { firstAtLeast } from '../kit/bisect.js';
+import { posixDirname } from '../repo/join.js';
 
 // ---------------------------------------------------------------------------------------------
 // Paths in inline code
@@ -567,6 +568,13 @@ const ABBREVIATION = /\b(e\.g|i\.e|etc|vs|cf)$/i;
  * are found once, so a file costs one pass however many references it holds.
  */
 export function sentenceContext(file: InstructionFile): (start: number, end: number) => SentenceContext {
+  // One per file for every caller (path references and commands ask for the same file's sentences).
+  return file.derived(SENTENCES, () => sentencesOf(file));
+}
+
+const SENTENCES = Symbol('sentence context');
+
+function sentencesOf(file: InstructionFile): (start: number, end: number) => SentenceContext {
   const text = file.text;
   const statements = file.statements();
   // Bisected for every reference: plain arrays of the offsets read faster than the statements.
@@ -1114,11 +1122,7 @@ function existsIn(f: RepoFacts, rel: string, cleanParent?: string, leaf?: string
 }
 
 function dirOf(file: string): string {
-  // `a/b` → `a` without path.posix.dirname (hot: every reference asks), which alone handles `//` and `/a`.
-  const cut = file.lastIndexOf('/');
-  if (cut < 0) return '';
-  if (cut > 0 && cut < file.length - 1 && file.charCodeAt(cut - 1) !== 47) return file.slice(0, cut);
-  const d = path.posix.dirname(file);
+  const d = posixDirname(file);
   return d === '.' ? '' : d;
 }
 

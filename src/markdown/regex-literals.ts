@@ -10,7 +10,7 @@
  * ECMA-262 Canonicalize for a non-unicode /i pattern (22.2.2.7.3): the simple upper-case form,
  * unless that is several code units or maps a non-ASCII character to ASCII ("ı" stays "ı").
  */
-export function canonicalize(ch: string): string {
+function canonicalize(ch: string): string {
   const upper = ch.toUpperCase();
   if (upper.length !== 1) return ch;
   if (ch.charCodeAt(0) >= 128 && upper.charCodeAt(0) < 128) return ch;

@@ -109,7 +109,8 @@ function modeOf(st: fs.Stats): { mode?: number } {
 }
 
 /** The answer for a path that does not exist: most probes get it, so it is one frozen object. */
-const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
+/** The answer for a path that does not exist (shared: callers never change a probe). */
+export const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
 const NO_THROW = { throwIfNoEntry: false } as const;
 
 export class NodeFileSystem implements FileSystem {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
 import { gitListFiles } from './git-listing.js';
+import { isSorted } from '../kit/bisect.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
@@ -55,14 +56,10 @@ function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing
   }
   // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
   // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
-  if (!isOrdered(files)) files.sort(comparePaths);
+  if (!isSorted(files)) files.sort(comparePaths);
   return { files, source: 'git', problems };
 }
 
-function isOrdered(list: readonly string[]): boolean {
-  for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
-  return true;
-}
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */
 function submodulePaths(fs: FileSystem, root: string): Set<string> {
