@@ -103,13 +103,6 @@ function stdoutIsFile(): boolean {
   }
 }
 
-/** Writes all of a piece to standard output (a file): a string without a Buffer copy, unless cut short. */
-function writeDirect(piece: string | Uint8Array): void {
-  if (typeof piece !== 'string') return writeFully(1, piece);
-  const written = nodeFs.writeSync(1, piece);
-  if (written < Buffer.byteLength(piece)) writeFully(1, Buffer.from(piece, 'utf8').subarray(written));
-}
-
 function parseMaxWarnings(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < -1) throw new UsageError(`--max-warnings expects a whole number, got "${value}"`);
@@ -181,12 +174,11 @@ export async function main(argv: string[]): Promise<number> {
       const fd = flags.outputFile ? openOutput(flags.outputFile) : null;
       // Standard output to a file (or /dev/null) is a synchronous stream whose every write is one
       // writeSync: written so directly, without the stream's per-piece work.
-      const direct = fd === null && stdoutIsFile();
+      const target = fd ?? (stdoutIsFile() ? 1 : null);
       try {
         for (const piece of pieces) {
           keep?.write(piece);
-          if (fd !== null) writeFully(fd, piece);
-          else if (direct) writeDirect(piece);
+          if (target !== null) writeFully(target, piece);
           else process.stdout.write(piece);
         }
       } finally {
@@ -224,16 +216,14 @@ export async function main(argv: string[]): Promise<number> {
     const root = run.root;
     const lines = diskLineSource(root, readText);
     if (flags.writeBaseline) {
-      let recorded = 0;
-      const counted = function* (lists: Iterable<Diagnostic[]>) {
-        for (const list of lists) {
-          for (const d of list) {
-            if (!d.fatal) recorded++;
-            yield d;
-          }
-        }
-      };
-      const baseline = createBaseline(counted(run.byFile()), lines);
+      const baseline = createBaseline(
+        (function* (lists: Iterable<Diagnostic[]>) {
+          for (const list of lists) yield* list;
+        })(run.byFile()),
+        lines,
+      );
+      // Every non-fatal finding is counted in one entry or another.
+      const recorded = baseline.entries.reduce((n, e) => n + e.count, 0);
       nodeFs.writeFileSync(flags.writeBaseline, serializeBaseline(baseline));
       process.stderr.write(`agents-lint: recorded ${recorded} finding(s) in ${flags.writeBaseline}\n`);
       session?.save();

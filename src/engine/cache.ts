@@ -53,20 +53,24 @@ const CHUNK = 1 << 20;
 
 const bufferBlob = (bytes: Uint8Array): Blob => ({ length: bytes.length, chunks: () => [bytes] });
 
+/** Fills `into` from `fd` at `position` (readSync may read less than asked); a file that ends first is cut short. */
+function readFullyAt(fd: number, into: Buffer, position: number): Buffer {
+  for (let filled = 0; filled < into.length; ) {
+    const n = nodeFs.readSync(fd, into, filled, into.length - filled, position + filled);
+    if (n === 0) throw new Error('cache file cut short');
+    filled += n;
+  }
+  return into;
+}
+
 /** A section of an open file, read a chunk at a time. */
 function sectionBlob(fd: number, start: number, length: number): Blob {
   return {
     length,
     *chunks() {
       for (let done = 0; done < length; ) {
-        const chunk = Buffer.allocUnsafe(Math.min(CHUNK, length - done));
-        let filled = 0;
-        while (filled < chunk.length) {
-          const n = nodeFs.readSync(fd, chunk, filled, chunk.length - filled, start + done + filled);
-          if (n === 0) throw new Error('cache file cut short');
-          filled += n;
-        }
-        done += filled;
+        const chunk = readFullyAt(fd, Buffer.allocUnsafe(Math.min(CHUNK, length - done)), start + done);
+        done += chunk.length;
         yield chunk;
       }
     },
@@ -311,14 +315,7 @@ class CacheReader {
   }
 
   section(at: Section): Buffer {
-    const out = Buffer.allocUnsafe(at.length);
-    let filled = 0;
-    while (filled < at.length) {
-      const n = nodeFs.readSync(this.fd, out, filled, at.length - filled, this.base + at.offset + filled);
-      if (n === 0) throw new Error('cache file cut short');
-      filled += n;
-    }
-    return out;
+    return readFullyAt(this.fd, Buffer.allocUnsafe(at.length), this.base + at.offset);
   }
 
   /** The section, read when it is copied (the reader must still be open then). */
