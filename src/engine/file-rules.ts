@@ -54,10 +54,15 @@ export function runFileRules(file: InstructionFile, ctx: FileRuleContext): void 
  * the rule's findings on every file and reports it once, as if it had failed before any rule ran.
  */
 export async function prepareFile(file: InstructionFile, rules: readonly ResolvedRule[], unprepared: Map<string, string>): Promise<void> {
+  await prepareRules([file], rules, unprepared);
+}
+
+/** Runs the rules' prepare hooks on `files`; a hook that throws puts its rule in `unprepared` (with the error), and it is not asked again. */
+export async function prepareRules(files: readonly InstructionFile[], rules: readonly ResolvedRule[], unprepared: Map<string, string>): Promise<void> {
   for (const { rule } of rules) {
     if (!rule.meta.prepare || unprepared.has(rule.id)) continue;
     try {
-      await rule.meta.prepare([file]);
+      await rule.meta.prepare(files);
     } catch (error) {
       unprepared.set(rule.id, error instanceof Error ? error.message : String(error));
     }

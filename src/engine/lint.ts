@@ -9,7 +9,7 @@ import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag 
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
 import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
-import { prepareFile, runFileRules, unpreparedDiagnostic } from './file-rules.js';
+import { prepareFile, prepareRules, runFileRules, unpreparedDiagnostic } from './file-rules.js';
 import { startShards } from './shards.js';
 import { compileIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
@@ -264,13 +264,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   const fileRules = enabled.filter((r) => r.rule.meta.scope === 'file');
   const repoRules = enabled.filter((r) => r.rule.meta.scope !== 'file');
   // A repo rule's hook sees every file in scope, once; a file rule's runs file by file (prepareFile).
-  for (const { rule } of repoRules) {
-    try {
-      await rule.meta.prepare?.(inScope);
-    } catch (error) {
-      unprepared.set(rule.id, error instanceof Error ? error.message : String(error));
-    }
-  }
+  await prepareRules(inScope, repoRules, unprepared);
 
   const repoRulesReadTrees = repoRules.some((r) => r.rule.meta.needsTree);
   const fileRuleContext = { rules: fileRules, repo, discovery, fileFor, sink: add, unprepared, timing };
