@@ -137,3 +137,19 @@ describe('no-duplicate-instructions related locations', () => {
     expect(first?.related).toEqual([{ file: 'AGENTS.md', line: 8, column: 3, message: 'the other copy' }]);
   });
 });
+
+describe('no-duplicate-instructions related locations of many reports', () => {
+  it('gives each report the copy its data names, reports of one copy the same location', async () => {
+    const found = [...(await runRule(rule, { fixture: chain })), ...(await runRule(rule, { fixture: nested })), ...(await runRule(rule, { fixture: boundary }))];
+    expect(found.length).toBeGreaterThan(3);
+    const byCopy = new Map<string, unknown>();
+    for (const d of found) {
+      const data = d.data as { other: string; line: number };
+      expect(d.related).toHaveLength(1);
+      expect(d.related?.[0]).toMatchObject({ file: data.other, line: data.line, message: 'the other copy' });
+      const copy = `${data.other}:${data.line}`;
+      if (byCopy.has(copy)) expect(d.related).toEqual(byCopy.get(copy));
+      else byCopy.set(copy, d.related);
+    }
+  });
+});
