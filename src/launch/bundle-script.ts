@@ -11,8 +11,9 @@
  * V8 itself checks only the source's length and its own version and flags, and it trusts the bytes:
  * a cache with flipped bits crashes the process (observed with Node 20: "Fatal error ...
  * Deserializer"), and one made for other source of the same length would run that other code. So
- * the cache file carries SHA-1s of the source it was made for and of its own V8 data, checked here
- * before V8 sees it (about 3 ms, from the bytes read); a mismatch compiles from source.
+ * the cache file carries SHA-256s of the source it was made for and of its own V8 data, checked here
+ * before V8 sees it (about 2.5 ms, from the bytes read; SHA-1 took 4 ms here, as OpenSSL's SHA-256
+ * has the faster hardware path on current x86 and ARM); a mismatch compiles from source.
  */
 import * as vm from 'node:vm';
 import { createHash } from 'node:crypto';
@@ -29,7 +30,7 @@ export interface BundleExports {
 
 export interface CompiledBundle {
   script: vm.Script;
-  /** SHA-1 of the wrapped source compiled (what a cache is made for). */
+  /** SHA-256 of the wrapped source compiled (what a cache is made for). */
   sourceHash: string;
   /**
    * What became of the cache: 'accepted'; 'rejected' by V8 (made by another Node); 'mismatched' (made
@@ -41,33 +42,36 @@ export interface CompiledBundle {
 
 export const cacheFileOf = (bundleFile: string) => `${bundleFile}.cache`;
 
-const MAGIC = 'agents-lint code cache 2\n';
-const sha1 = (data: Uint8Array) => createHash('sha1').update(data).digest('hex');
+const MAGIC = 'agents-lint code cache 3\n';
+const HASH = 'sha256';
+/** Hex digits of one HASH digest. */
+const HEX_LENGTH = 64;
+const digest = (data: Uint8Array) => createHash(HASH).update(data).digest('hex');
 // The same wrapper as Node's own CommonJS loader, so `require`, `module` and `__filename` behave
 // as they would in a required file.
 const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {';
 const WRAP_TAIL = '\n})';
 
 /**
- * The wrapped source's SHA-1, from the file's bytes: hashing the 2 MB source string would first
+ * The wrapped source's hash, from the file's bytes: hashing the 2 MB source string would first
  * encode it to UTF-8 again (about 5 ms of every run).
  */
 function sourceHashOf(bundleBytes: Uint8Array): string {
-  return createHash('sha1').update(WRAP_HEAD).update(bundleBytes).update(WRAP_TAIL).digest('hex');
+  return createHash(HASH).update(WRAP_HEAD).update(bundleBytes).update(WRAP_TAIL).digest('hex');
 }
 
-/** A cache file: a header line with the source's and the data's SHA-1s, then V8's data. */
+/** A cache file: a header line with the source's and the data's hashes, then V8's data. */
 export function encodeCache(sourceHash: string, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`${MAGIC}${sourceHash} ${sha1(data)}\n`, 'latin1'), data]);
+  return Buffer.concat([Buffer.from(`${MAGIC}${sourceHash} ${digest(data)}\n`, 'latin1'), data]);
 }
 
 /** V8's data from a cache file made for this source, or undefined when it was made for other source or is damaged. */
 function decodeCache(sourceHash: string, file: Buffer): Buffer | undefined {
-  const headerLength = MAGIC.length + 40 + 1 + 40 + 1;
+  const headerLength = MAGIC.length + HEX_LENGTH + 1 + HEX_LENGTH + 1;
   if (file.length <= headerLength || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const [forSource, ofData] = file.toString('latin1', MAGIC.length, headerLength - 1).split(' ');
   const data = file.subarray(headerLength);
-  return forSource === sourceHash && ofData === sha1(data) ? data : undefined;
+  return forSource === sourceHash && ofData === digest(data) ? data : undefined;
 }
 
 export function compileBundle(bundleFile: string, cacheFile: Buffer | undefined): CompiledBundle {

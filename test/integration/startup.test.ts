@@ -76,6 +76,26 @@ describe('start-up', () => {
     expect([run.status, run.stderr]).toEqual([0, 'agents-lint: code cache mismatched\n']);
   });
 
+  it('a lint lists the repository with git once (the launcher\'s prefetch is the listing the engine takes), --version not at all', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm run nope` first.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n' });
+    expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
+    // A `git` first on PATH that logs each call and runs the real one.
+    const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-git-'));
+    const log = path.join(bin, 'calls.log');
+    fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\nexec ${JSON.stringify(realGit)} "$@"\n`, { mode: 0o755 });
+    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') };
+    const calls = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').filter(Boolean) : []);
+
+    expect(spawnSync(process.execPath, [CLI, '--version'], { cwd: dir, env, encoding: 'utf8' }).status).toBe(0);
+    expect(calls()).toEqual([]);
+    const run = spawnSync(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, encoding: 'utf8' });
+    // The untracked AGENTS.md is linted: the listing (tracked and untracked files) came from git.
+    expect((JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string }[] }[]).flatMap((f) => f.messages.map((m) => m.ruleId))).toContain('no-unknown-script');
+    // One listing: a prefetch the engine failed to take would make it list the tree a second time.
+    expect(calls().filter((c) => c.includes('ls-files'))).toEqual([`-C ${fs.realpathSync(dir)} ls-files -z --cached --others --exclude-standard --full-name`]);
+  });
+
   it('--help lists every format', () => {
     const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
     const choices = /--format <format> .*?\(choices: (.*?), default: "stylish"\)/.exec(help)?.[1];
