@@ -12,7 +12,7 @@ import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
 import type { CacheSession, Spool } from './engine/cache.js';
 import type { Diagnostic } from './kit/types.js';
-import { writeFully } from './repo/write-fully.js';
+import { batched, writeFully } from './repo/write-fully.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -168,15 +168,16 @@ export async function main(argv: string[]): Promise<number> {
       stderr += line;
       process.stderr.write(line);
     };
-    // The report is written piece by piece (stdout to a file or pipe is synchronous on POSIX), so a
-    // huge report is never held whole; with --cache the pieces are also spooled for the replay.
+    // The report is written piece by piece (stdout to a file or pipe is synchronous on POSIX), a
+    // file's pieces joined into writes of 64 KiB, so a huge report is never held whole; with --cache
+    // the pieces are also spooled for the replay.
     const emit = (pieces: Iterable<string | Uint8Array>, keep?: Spool) => {
       const fd = flags.outputFile ? openOutput(flags.outputFile) : null;
       // Standard output to a file (or /dev/null) is a synchronous stream whose every write is one
       // writeSync: written so directly, without the stream's per-piece work.
       const target = fd ?? (stdoutIsFile() ? 1 : null);
       try {
-        for (const piece of pieces) {
+        for (const piece of batched(pieces)) {
           keep?.write(piece);
           if (target !== null) writeFully(target, piece);
           else process.stdout.write(piece);
