@@ -81,25 +81,6 @@ function defaultCodexHome(): string {
 
 /** Resolves the root, config, rules, Codex settings and the repository index: everything but rules. */
 export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean } = {}): LintContext & { targets: string[] } {
-  return prepareListed(options, prepareUnlisted(options, mode));
-}
-
-/** What prepare() settles before it lists the repository. */
-interface Unlisted {
-  fs: FileSystem;
-  base: string;
-  targets: string[];
-  root: RootResolution;
-  rules: Map<string, ResolvedRule>;
-  codex: ResolvedCodexConfig;
-  fallbackNames: readonly string[];
-}
-
-/**
- * prepare()'s first half, which needs no listing: the targets, root, config, rules and Codex
- * settings. lintRun() does it while the CLI's `git ls-files` is still running.
- */
-function prepareUnlisted(options: LintOptions, mode: { skipIrrelevant?: boolean }): Unlisted {
   const fs = options.fs ?? new NodeFileSystem();
   const base = options.cwd ?? process.cwd();
   const targets = (options.paths?.length ? options.paths : ['.']).map((p) => path.resolve(base, p));
@@ -134,11 +115,6 @@ function prepareUnlisted(options: LintOptions, mode: { skipIrrelevant?: boolean 
   if (mode.skipIrrelevant && options.paths?.length && targets.every((t) => fs.probe(t).kind === 'file' && !mayMatter(path.relative(root.root, t).split(path.sep).join('/'), fallbackNames))) {
     throw new NothingAffected(root);
   }
-  return { fs, base, targets, root, rules, codex, fallbackNames };
-}
-
-/** prepare()'s second half: the repository index (which lists the repository) and the discovery views over it. */
-function prepareListed(options: LintOptions, { fs, base, targets, root, rules, codex, fallbackNames }: Unlisted): LintContext & { targets: string[] } {
   const repo = new RepoIndex({ root: root.root, fs, fallbackNames });
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
@@ -169,22 +145,20 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 }
 
 export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
-  let unlisted: Unlisted;
+  let ctx: ReturnType<typeof prepare>;
+  // The CLI may have started `git ls-files` before loading the engine: let it finish first.
+  await gitListingSettled();
   try {
-    unlisted = prepareUnlisted(options, { skipIrrelevant: true });
+    ctx = prepare(options, { skipIrrelevant: true });
   } catch (error) {
     if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, files: [], rules: [], byFile: function* () {} };
     throw error;
   }
-  // Rules that report on what the others touched (manifests parsed on demand) run last.
-  const enabled = [...unlisted.rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
-  // The CLI may have started `git ls-files` before loading the engine: the config, the rules and the
-  // Markdown parser's set-up (above and here) take their turn while it runs, the rest waits for it.
-  const [parser] = await Promise.all([enabled.some((r) => r.rule.meta.needsTree) ? import('../markdown/parse.js') : undefined, gitListingSettled()]);
-  const ctx = prepareListed(options, unlisted);
   const { repo, discovery, rules, root } = ctx;
-  const parseTree: MarkdownParser = parser
-    ? parser.parseMarkdown
+  // Rules that report on what the others touched (manifests parsed on demand) run last.
+  const enabled = [...rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
+  const parseTree: MarkdownParser = enabled.some((r) => r.rule.meta.needsTree)
+    ? (await import('../markdown/parse.js')).parseMarkdown
     : () => {
         throw new Error('Markdown tree requested by a rule that did not declare needsTree');
       };
