@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { FsError, type FileSystem } from './vfs.js';
 import { listFiles, type FileListing } from './walk.js';
-import { instructionKind, type InstructionKind } from './instruction-names.js';
+import { instructionKind, mayBeInstructionPaths, type InstructionKind } from './instruction-names.js';
+import { firstAtLeast, isAscending } from '../kit/bisect.js';
 import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
 import { isCleanRelative, joinPath, posixBasename, posixDirname } from './join.js';
@@ -15,6 +16,12 @@ export interface RepoIndexOptions {
   useGit?: boolean;
 }
 
+/** Lookups answered by bisection before the index they would otherwise read is built. */
+const BISECT_LOOKUPS = 512;
+
+/** A path in a listing text (see FileListing.text) that is not clean: empty, `.`/`..` segments, a leading, trailing or doubled `/`. */
+const UNCLEAN_LISTING = /^\0|\0\0|^\/|\0\/|\/\/|\/\0|(?:^|[\0/])\.\.?(?:[\0/]|$)/;
+
 /**
  * Everything the run knows about the repository, built once and read-only: the file list, the
  * instruction files, parsed manifests and workspace packages. All IO of a lint happens here (and in
@@ -25,13 +32,20 @@ export class RepoIndex {
   readonly fs: FileSystem;
   readonly listing: FileListing;
   readonly files: readonly string[];
-  readonly #fileSet: Set<string>;
-  readonly #byBase = new Map<string, string[]>();
+  readonly #fallbacks: readonly string[];
   readonly #bytes = new Map<string, Uint8Array | FsError>();
   readonly #parsed = new Map<string, ParseOutcome<unknown> | null>();
-  readonly #fallbacks: readonly string[];
+  // The whole-listing indexes are built on first use, and lookups bisect the sorted listing until
+  // then: a lint-staged run asks a few hundred questions of a listing of tens of thousands of paths,
+  // each index costs milliseconds to build, and most code runs once, in V8's interpreter.
+  #fileSet: Set<string> | undefined;
+  #byBase: Map<string, string[]> | undefined;
   #dirs: Set<string> | undefined;
   #fileIsDir = false;
+  #ascending: boolean | undefined;
+  #clean: boolean | undefined;
+  #lookups = 0;
+  #dirLookups = 0;
   #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
   #packages: WorkspacePackage[] | undefined;
   readonly #plainJoin: boolean;
@@ -45,17 +59,6 @@ export class RepoIndex {
     this.#fallbacks = options.fallbackNames ?? [];
     this.listing = listFiles(options.fs, options.root, options.useGit ?? true);
     this.files = this.listing.files;
-    this.#fileSet = new Set(this.files);
-    // Indexed loops over the listing, here and below: until V8 optimises them they run in its
-    // interpreter, where for-of over tens of thousands of files costs several times as much.
-    const files = this.files;
-    for (let i = 0; i < files.length; i++) {
-      const file = files[i]!;
-      const base = posixBasename(file);
-      const list = this.#byBase.get(base);
-      if (list) list.push(file);
-      else this.#byBase.set(base, [file]);
-    }
   }
 
   abs(rel: string): string {
@@ -74,11 +77,77 @@ export class RepoIndex {
   }
 
   has(rel: string): boolean {
+    if (this.#fileSet === undefined) {
+      if (++this.#lookups <= BISECT_LOOKUPS && this.ascending) {
+        const at = firstAtLeast(this.files, rel);
+        return at < this.files.length && this.files[at] === rel;
+      }
+      this.#fileSet = new Set(this.files);
+    }
     return this.#fileSet.has(rel);
   }
 
+  /**
+   * Whether `dirs` holds `rel`, without building it for the first questions: in a sorted listing
+   * of clean paths a directory is a prefix `rel/` of the paths of one run, found by bisection.
+   */
+  isDir(rel: string): boolean {
+    if (this.#dirs === undefined && ++this.#dirLookups <= BISECT_LOOKUPS && this.#bisectable()) {
+      if (rel === '') return true;
+      const prefix = `${rel}/`;
+      const at = firstAtLeast(this.files, prefix);
+      return at < this.files.length && this.files[at]!.startsWith(prefix);
+    }
+    return this.dirs.has(rel);
+  }
+
+  /**
+   * Whether the listing is strictly ascending (sorted in code-unit order, no path twice): a path
+   * then has one place, found by bisection. The lister usually knows; else one pass finds out.
+   */
+  get ascending(): boolean {
+    return (this.#ascending ??= this.listing.ascending ?? isAscending(this.files));
+  }
+
+  /**
+   * Whether directories can be told by bisection: an ascending listing whose paths are all clean
+   * (no empty, `.` or `..` segment, no leading or trailing `/`), so that the directories #collectDirs
+   * finds are exactly the `dir/` prefixes of listed paths.
+   */
+  #bisectable(): boolean {
+    return (this.#clean ??= this.ascending && !UNCLEAN_LISTING.test(this.#text()));
+  }
+
+  /** The listing as one string, each path followed by NUL (git's own output when the lister kept it). */
+  #text(): string {
+    return this.listing.text ?? (this.files.length === 0 ? '' : `${this.files.join('\0')}\0`);
+  }
+
   filesNamed(base: string): readonly string[] {
+    if (this.#byBase === undefined) {
+      const byBase = new Map<string, string[]>();
+      // Indexed loops over the listing, here and below: until V8 optimises them they run in its
+      // interpreter, where for-of over tens of thousands of files costs several times as much.
+      const files = this.files;
+      for (let i = 0; i < files.length; i++) {
+        const file = files[i]!;
+        const base = posixBasename(file);
+        const list = byBase.get(base);
+        if (list) list.push(file);
+        else byBase.set(base, [file]);
+      }
+      this.#byBase = byBase;
+    }
     return this.#byBase.get(base) ?? [];
+  }
+
+  /**
+   * Whether the directories are indexed and no listed file is also a listed directory: a cheap
+   * answer for a path below a listed directory when it is yes; false when building the directories
+   * would be needed to say.
+   */
+  get knownNoFileIsDir(): boolean {
+    return this.#dirs !== undefined && !this.#fileIsDir;
   }
 
   /** Every directory that holds a listed file, and their ancestors ('' is the root). */
@@ -88,7 +157,7 @@ export class RepoIndex {
 
   #collectDirs(): Set<string> {
     const dirs = new Set<string>(['']);
-    let fileIsDir = this.#fileSet.has('');
+    let fileIsDir = this.has('');
     // Sorted files come directory by directory: a file in the previous file's directory adds nothing
     // (that directory and its ancestors are in already), so only the first file of each is walked.
     let previous: string | null = null;
@@ -101,7 +170,7 @@ export class RepoIndex {
       previous = first === '.' ? null : first;
       for (let d = first; d !== '.' && !dirs.has(d); d = posixDirname(d)) {
         dirs.add(d);
-        if (!fileIsDir && this.#fileSet.has(d)) fileIsDir = true;
+        if (!fileIsDir && this.has(d)) fileIsDir = true;
       }
     }
     this.#fileIsDir = fileIsDir;
@@ -119,8 +188,19 @@ export class RepoIndex {
 
   instructionFiles(): readonly { path: string; kind: InstructionKind }[] {
     if (this.#instructionPaths) return this.#instructionPaths;
-    // A plain loop: flatMap allocated an array for each of the (mostly non-instruction) files.
     const found: { path: string; kind: InstructionKind }[] = [];
+    // Without fallback names only the paths mayBeInstructionName lets through can be instruction
+    // files: a native scan of git's text finds them (it has no empty path or one ending with `/`).
+    const text = this.listing.text;
+    if (this.#fallbacks.length === 0 && text !== undefined && !text.includes('/\0')) {
+      const paths = mayBeInstructionPaths(text);
+      for (let i = 0; i < paths.length; i++) {
+        const kind = instructionKind(paths[i]!);
+        if (kind) found.push({ path: paths[i]!, kind });
+      }
+      return (this.#instructionPaths = found);
+    }
+    // A plain loop: flatMap allocated an array for each of the (mostly non-instruction) files.
     const files = this.files;
     for (let i = 0; i < files.length; i++) {
       const kind = instructionKind(files[i]!, this.#fallbacks);

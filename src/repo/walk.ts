@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
-import { gitListFiles } from './git-listing.js';
-import { isSorted } from '../kit/bisect.js';
+import { gitListText, splitListing } from './git-listing.js';
+import { isAscending, isSorted } from '../kit/bisect.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
@@ -11,6 +11,14 @@ export interface FileListing {
   source: 'git' | 'walk';
   /** Problems met while listing (unreadable directories, a broken git), as located notes. */
   problems: { path: string; message: string }[];
+  /**
+   * `files` as one string, each path followed by NUL, when the lister had it at hand (git's own
+   * output, when the files are exactly its paths): the index searches it natively instead of
+   * looping over the paths.
+   */
+  text?: string;
+  /** Whether `files` is strictly ascending (sorted, no path twice), when the lister knows. */
+  ascending?: boolean;
 }
 
 /** Directories never entered: dependency trees and VCS metadata. */
@@ -22,8 +30,8 @@ const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
  */
 export function listFiles(fs: FileSystem, root: string, useGit = true): FileListing {
   if (useGit && fs.probe(path.join(root, '.git')).kind !== 'missing') {
-    const listed = gitListFiles(root);
-    if (listed) return walkNested(fs, root, listed);
+    const listed = gitListText(root);
+    if (listed !== null) return walkNested(fs, root, listed);
   }
   return walk(fs, root);
 }
@@ -32,10 +40,18 @@ export function listFiles(fs: FileSystem, root: string, useGit = true): FileList
  * git lists a nested repository (untracked, "inner/") or a submodule (a gitlink) as one entry; their
  * files matter too, since a nested root marker changes what Codex loads below it.
  */
-function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing {
+function walkNested(fs: FileSystem, root: string, text: string): FileListing {
+  const listed = splitListing(text);
+  const submodules = submodulePaths(fs, root);
+  // The usual listing: nothing nested (no entry ends with `/`, no submodule), in order, no path
+  // twice. It is the result as it is, checked by one comparison per path instead of a copy.
+  if (submodules.size === 0 && !text.includes('/\0') && isAscending(listed)) {
+    // The text is `files` with a NUL after each path when git printed no empty entry.
+    const whole = text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
+    return { files: listed, source: 'git', problems: [], ascending: true, text: whole ? text : undefined };
+  }
   const files: string[] = [];
   const problems: FileListing['problems'] = [];
-  const submodules = submodulePaths(fs, root);
   let previous = '';
   // An indexed loop: it runs once per run over every listed file, mostly in V8's interpreter, where for-of costs more.
   for (let i = 0; i < listed.length; i++) {
@@ -57,7 +73,7 @@ function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing
   // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
   // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
   if (!isSorted(files)) files.sort(comparePaths);
-  return { files, source: 'git', problems };
+  return { files, source: 'git', problems, ascending: isAscending(files) };
 }
 
 
@@ -116,7 +132,7 @@ export function walk(fs: FileSystem, root: string): FileListing {
   };
   visit('', []);
   files.sort(comparePaths);
-  return { files, source: 'walk', problems };
+  return { files, source: 'walk', problems, ascending: isAscending(files) };
 }
 
 /** Byte-wise path order, the same on every platform and locale (determinism of output). */
