@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { FsError, type FileSystem } from './vfs.js';
 import { listFiles, type FileListing } from './walk.js';
-import { instructionKind, mayBeInstructionPaths, type InstructionKind } from './instruction-names.js';
+import { instructionKind, instructionPathCandidates, type InstructionKind } from './instruction-names.js';
 import { firstAtLeast, isAscending } from '../kit/bisect.js';
 import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
@@ -189,11 +189,11 @@ export class RepoIndex {
   instructionFiles(): readonly { path: string; kind: InstructionKind }[] {
     if (this.#instructionPaths) return this.#instructionPaths;
     const found: { path: string; kind: InstructionKind }[] = [];
-    // Without fallback names only the paths mayBeInstructionName lets through can be instruction
-    // files: a native scan of git's text finds them (it has no empty path or one ending with `/`).
+    // Without fallback names only a few name shapes can be instruction files: a native scan of the
+    // listing's text finds the paths of those shapes (git's paths: none empty or ending with `/`).
     const text = this.listing.text;
     if (this.#fallbacks.length === 0 && text !== undefined && !text.includes('/\0')) {
-      const paths = mayBeInstructionPaths(text);
+      const paths = instructionPathCandidates(text);
       for (let i = 0; i < paths.length; i++) {
         const kind = instructionKind(paths[i]!);
         if (kind) found.push({ path: paths[i]!, kind });

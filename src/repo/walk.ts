@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
 import { gitListText, splitListing } from './git-listing.js';
-import { isAscending, isSorted } from '../kit/bisect.js';
+import { isSorted } from '../kit/bisect.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
@@ -43,13 +43,7 @@ export function listFiles(fs: FileSystem, root: string, useGit = true): FileList
 function walkNested(fs: FileSystem, root: string, text: string): FileListing {
   const listed = splitListing(text);
   const submodules = submodulePaths(fs, root);
-  // The usual listing: nothing nested (no entry ends with `/`, no submodule), in order, no path
-  // twice. It is the result as it is, checked by one comparison per path instead of a copy.
-  if (submodules.size === 0 && !text.includes('/\0') && isAscending(listed)) {
-    // The text is `files` with a NUL after each path when git printed no empty entry.
-    const whole = text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
-    return { files: listed, source: 'git', problems: [], ascending: true, text: whole ? text : undefined };
-  }
+  if (submodules.size === 0 && !text.includes('/\0')) return withoutNested(listed, text);
   const files: string[] = [];
   const problems: FileListing['problems'] = [];
   let previous = '';
@@ -72,10 +66,36 @@ function walkNested(fs: FileSystem, root: string, text: string): FileListing {
   }
   // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
   // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
-  if (!isSorted(files)) files.sort(comparePaths);
-  return { files, source: 'git', problems, ascending: isAscending(files) };
+  if (!isSorted(files)) files.sort();
+  return { files, source: 'git', problems };
 }
 
+/**
+ * The listing when nothing in it is nested (no entry ends with `/`, no submodule): git's paths,
+ * each once (`--cached` lists a conflicted file once per stage, in a row), sorted. Usually they come
+ * sorted, and the paths are the result as they are; `--others` prints untracked files first, and
+ * then they are sorted. One comparison per path tells which, instead of a copy of the list.
+ */
+function withoutNested(listed: string[], text: string): FileListing {
+  let repeats = false;
+  let unordered = false;
+  for (let i = 1; i < listed.length; i++) {
+    const before = listed[i - 1]!;
+    const entry = listed[i]!;
+    if (!(before < entry)) {
+      if (before === entry) repeats = true;
+      else unordered = true;
+    }
+  }
+  let files = listed;
+  if (repeats) files = listed.filter((entry, i) => i === 0 || entry !== listed[i - 1]);
+  if (unordered) files.sort();
+  // The text is `files` with a NUL after each path when git printed no empty entry, in order.
+  const asPrinted = !repeats && !unordered && text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
+  // Git's paths hold no NUL: joined, they make the same text, for the index's native searches.
+  const joined = asPrinted ? text : files.length === 0 ? '' : `${files.join('\0')}\0`;
+  return { files, source: 'git', problems: [], ascending: repeats || unordered ? undefined : true, text: joined };
+}
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */
 function submodulePaths(fs: FileSystem, root: string): Set<string> {
@@ -131,11 +151,15 @@ export function walk(fs: FileSystem, root: string): FileListing {
     }
   };
   visit('', []);
-  files.sort(comparePaths);
-  return { files, source: 'walk', problems, ascending: isAscending(files) };
+  files.sort();
+  return { files, source: 'walk', problems };
 }
 
-/** Byte-wise path order, the same on every platform and locale (determinism of output). */
+/**
+ * Byte-wise path order, the same on every platform and locale (determinism of output). It is the
+ * order of Array.prototype.sort without a comparator (code units, `<`), which the listers use:
+ * that sort compares natively instead of calling back per comparison.
+ */
 export function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

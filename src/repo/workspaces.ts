@@ -53,7 +53,10 @@ export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
   const uvWs = isRecord(py) && isRecord(py['tool']) && isRecord(py['tool']['uv']) ? py['tool']['uv']['workspace'] : undefined;
   if (isRecord(uvWs)) add('uv', [...stringArray(uvWs['members']), ...stringArray(uvWs['exclude']).map((e) => `!${e}`)], 'pyproject.toml');
 
-  return [...found.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  // By directory, each once: sorted without a comparator, which compares natively (the same
+  // code-unit order as `<`), not by a call per comparison in V8's interpreter.
+  const dirs = [...found.keys()].sort();
+  return dirs.map((dir) => found.get(dir)!);
 }
 
 function normalizePattern(pattern: string): string {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
 import { adoptGitListing, splitListing } from '../../src/repo/git-listing.js';
-import { instructionKind, mayBeInstructionPaths } from '../../src/repo/instruction-names.js';
+import { instructionKind, instructionPathCandidates } from '../../src/repo/instruction-names.js';
 import { comparePaths } from '../../src/repo/walk.js';
 import { isSorted } from '../../src/kit/bisect.js';
 
@@ -35,7 +35,13 @@ function collectedDirs(listed: readonly string[]): Set<string> {
   return new Set(gitIndex(listed).dirs);
 }
 
-const SEGMENTS = ['a', 'b', 'B', 'a-b', 'a.b', 'src', '.', '..', '', 'x.md', 'Q.MD', 'w.mD', 'z.mdc', 'z.MDC', 'AGENTS.md', 'agents.local.md', 'CLAUDE.md', '.cursorrules', '.goosehints', '.github', 'instructions', 'y.instructions.md', '.cursor', 'rules', '.windsurf', 'é', '😀', '\u{e000}'];
+const SEGMENTS = [
+  ...['a', 'b', 'B', 'a-b', 'a.b', 'src', '.', '..', '', 'é', '😀', '\u{e000}', 'ſ', 'K'],
+  ...['x.md', 'Q.MD', 'w.mD', 'z.mdc', 'z.MDC', 'README.md', 'agents', 'agent', '.agents.md', 'ſagents.md'],
+  ...['AGENTS.md', 'AGENTS.override.md', 'agents.md', 'Agent.MD', 'agents.local.md', 'AGENTS_x.Md', 'agentsmith.md', 'agent-x.mdc', 'Agents.md.bak'],
+  ...['CLAUDE.md', 'CLAUDE.local.md', 'claude.md', 'GEMINI.md', 'copilot-instructions.md', '.cursorrules', '.windsurfrules', '.clinerules', '.goosehints', '.goosehints.md'],
+  ...['.github', 'instructions', 'y.instructions.md', 'y.instructions.MD', '.cursor', 'rules', 'r.md', '.windsurf', '.x'],
+];
 const segment = fc.constantFrom(...SEGMENTS);
 const listedPath = fc.tuple(fc.array(segment, { minLength: 1, maxLength: 4 }), fc.boolean()).map(([parts, slash]) => parts.join('/') + (slash ? '/' : '')).filter((p) => p.length > 0);
 /** Listings in git's usual form (sorted, each path once) and otherwise (repeats, out of order). */
@@ -55,12 +61,12 @@ describe('splitListing', () => {
   });
 });
 
-describe('mayBeInstructionPaths', () => {
-  it('finds, in order, every path of the text that can be an instruction file, and no partial path', () => {
+describe('instructionPathCandidates', () => {
+  it('finds, in order, every path of the text that is an instruction file, and no partial path', () => {
     fc.assert(
       fc.property(fc.array(listedPath.filter((p) => !p.endsWith('/')), { maxLength: 40 }), (paths) => {
         const text = paths.map((p) => `${p}\0`).join('');
-        const found = mayBeInstructionPaths(text);
+        const found = instructionPathCandidates(text);
         // Each path at most once and only whole paths: a subsequence of the listing.
         let at = 0;
         for (const p of found) {
@@ -70,11 +76,14 @@ describe('mayBeInstructionPaths', () => {
         }
         expect(found.filter((p) => instructionKind(p) !== null)).toEqual(paths.filter((p) => instructionKind(p) !== null));
       }),
+      // Enough runs to meet the deep conventions (`.github/instructions/x.instructions.md`) often.
+      { numRuns: 3000 },
     );
   });
 
-  it('finds a dotfile right after a path it matched, and dotfiles at every depth', () => {
-    expect(mayBeInstructionPaths('a.md\0.cursorrules\0b/.goosehints\0c.mdc\0.x/y\0README.MD\0')).toEqual(['a.md', '.cursorrules', 'b/.goosehints', 'c.mdc', 'README.MD']);
+  it('finds a name right after a path it matched, at every depth, and leaves other names out', () => {
+    const text = 'AGENTS.md\0.cursorrules\0b/.goosehints\0README.MD\0.cursor/rules/c.mdc\0x/.github/instructions/i.instructions.md\0docs/agents.local.md\0CLAUDE.md.bak\0src/a.ts\0';
+    expect(instructionPathCandidates(text)).toEqual(['AGENTS.md', '.cursorrules', 'b/.goosehints', '.cursor/rules/c.mdc', 'x/.github/instructions/i.instructions.md', 'docs/agents.local.md']);
   });
 });
 
@@ -124,15 +133,26 @@ describe('RepoIndex lookups before its indexes exist', () => {
     expect(odd.fileIsDir).toBe(true);
   });
 
-  it('keeps git text for native searches only when the files are exactly its paths', () => {
+  it('keeps the listing as one text for native searches, unless a nested repository was walked', () => {
     expect(gitIndex(['a.md', 'b/AGENTS.md']).listing.text).toBe('a.md\0b/AGENTS.md\0');
-    // Out of order (untracked files come first), a repeat, or a nested repository: the list was rebuilt.
-    expect(gitIndex(['b/AGENTS.md', 'a.md']).listing.text).toBeUndefined();
-    expect(gitIndex(['a.md', 'a.md']).listing.text).toBeUndefined();
+    // Out of order (untracked files come first) or a repeat: the paths were sorted or thinned out, and joined again.
+    expect(gitIndex(['b/AGENTS.md', 'a.md']).listing.text).toBe('a.md\0b/AGENTS.md\0');
+    expect(gitIndex(['a.md', 'a.md', 'b.md']).listing.text).toBe('a.md\0b.md\0');
+    expect(gitIndex([]).listing.text).toBe('');
+    // Paths walked in a nested repository come from the disk, not from git: no text.
     const nested = gitIndex(['a.md', 'inner/'], { '/r/inner/AGENTS.md': '# inner\n' });
     expect(nested.listing.text).toBeUndefined();
     expect(nested.files).toEqual(['a.md', 'inner/AGENTS.md']);
     expect(nested.instructionFiles()).toEqual([{ path: 'inner/AGENTS.md', kind: 'codex' }]);
+  });
+
+  it('keeps every text it makes equal to the paths, each followed by NUL', () => {
+    fc.assert(
+      fc.property(listing, (listed) => {
+        const repo = gitIndex(listed);
+        if (repo.listing.text !== undefined) expect(repo.listing.text).toBe(repo.files.map((p) => `${p}\0`).join(''));
+      }),
+    );
   });
 
   it('classifies every path with fallback names, which the native scan does not cover', () => {
