@@ -1,4 +1,4 @@
-import { defineRule, z, assessVagueness, compileAllow, parsePattern, vagueDetector, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector } from '../src/kit/index.js';
+import { defineRule, z, assessVagueness, mayBeVague, compileAllow, parsePattern, vagueDetector, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector } from '../src/kit/index.js';
 
 // `/regex/flags` must compile; anything else is a literal phrase or substring.
 const pattern = z.string().min(1).refine((s) => !/^\/.+\/[a-z]*$/s.test(s) || parsePattern(s) !== null, 'an invalid /regular expression/');
@@ -42,6 +42,8 @@ export default defineRule({
       // The Markdown source, not the plain text: inline code and link targets are anchors.
       const source = file.text.slice(statement.start, statement.end);
       if (allowed(source) || allowed(statement.text)) continue;
+      // Most statements score too low to be vague whatever their anchors: only the others are assessed.
+      if (!mayBeVague(source, detector)) continue;
       const verdict = assess(source, detector);
       if (!verdict.vague) continue;
       report({

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
 import { gitListText, splitListing } from './git-listing.js';
-import { isSorted } from '../kit/bisect.js';
+import { isAscending, isSorted } from '../kit/bisect.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
@@ -73,28 +73,30 @@ function walkNested(fs: FileSystem, root: string, text: string): FileListing {
 /**
  * The listing when nothing in it is nested (no entry ends with `/`, no submodule): git's paths,
  * each once (`--cached` lists a conflicted file once per stage, in a row), sorted. Usually they come
- * sorted, and the paths are the result as they are; `--others` prints untracked files first, and
- * then they are sorted. One comparison per path tells which, instead of a copy of the list.
+ * sorted, and are the result as they are; `--others` prints untracked files first, and then a
+ * sorted copy is the result unless a path came twice. Each check is one comparison per path, and
+ * the sort compares natively (no comparator), instead of a copy of the list in a loop.
  */
 function withoutNested(listed: string[], text: string): FileListing {
-  let repeats = false;
-  let unordered = false;
-  for (let i = 1; i < listed.length; i++) {
-    const before = listed[i - 1]!;
-    const entry = listed[i]!;
-    if (!(before < entry)) {
-      if (before === entry) repeats = true;
-      else unordered = true;
-    }
+  const n = listed.length;
+  let i = 1;
+  while (i < n && listed[i - 1]! < listed[i]!) i++;
+  if (i >= n) {
+    // The text is the paths with a NUL after each when git printed no empty entry.
+    const asPrinted = text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
+    return { files: listed, source: 'git', problems: [], ascending: true, text: asPrinted ? text : joined(listed) };
   }
-  let files = listed;
-  if (repeats) files = listed.filter((entry, i) => i === 0 || entry !== listed[i - 1]);
-  if (unordered) files.sort();
-  // The text is `files` with a NUL after each path when git printed no empty entry, in order.
-  const asPrinted = !repeats && !unordered && text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
-  // Git's paths hold no NUL: joined, they make the same text, for the index's native searches.
-  const joined = asPrinted ? text : files.length === 0 ? '' : `${files.join('\0')}\0`;
-  return { files, source: 'git', problems: [], ascending: repeats || unordered ? undefined : true, text: joined };
+  // Strictly ascending once sorted: no path came twice, so none was a repeat to drop.
+  const sorted = listed.slice().sort();
+  if (isAscending(sorted)) return { files: sorted, source: 'git', problems: [], ascending: true, text: joined(sorted) };
+  const files = listed.filter((entry, at) => at === 0 || entry !== listed[at - 1]);
+  files.sort();
+  return { files, source: 'git', problems: [], text: joined(files) };
+}
+
+/** Git's paths hold no NUL: joined, with a NUL after each, they make the listing's text for native searches. */
+function joined(files: readonly string[]): string {
+  return files.length === 0 ? '' : `${files.join('\0')}\0`;
 }
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */
