@@ -836,6 +836,8 @@ function facts(repo: RepoIndex): RepoFacts {
   };
   const sortedByBase = new Map<string, string[]>();
   const filesNamedUnder = (base: string, scope: string) => {
+    const below = repo.namedBelow(base, scope);
+    if (below !== null) return below;
     let sorted = sortedByBase.get(base);
     if (!sorted) sortedByBase.set(base, (sorted = [...repo.filesNamed(base)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
     // The files under `scope/` are one run of the sorted list: find its start by bisection.
@@ -1258,8 +1260,13 @@ function suggestPathUncached(f: RepoFacts, missing: string, base: string, place:
   // A moved file stays inside its package: `components/` of another app is not what was meant.
   const { scope, ancestor } = place;
   const inScope = (p: string) => scope === '' || p.startsWith(`${scope}/`);
-  const everywhere = dir ? f.dirsNamed(base) : repo.filesNamed(base);
-  const sameName = everywhere.length === 0 ? everywhere : scope === '' || dir ? everywhere.filter(inScope) : f.filesNamedUnder(base, scope);
+  // Files of the name below a package: none when there are none anywhere, so the run below it alone tells.
+  let sameName: readonly string[];
+  if (!dir && scope !== '') sameName = f.filesNamedUnder(base, scope);
+  else {
+    const everywhere = dir ? f.dirsNamed(base) : repo.filesNamed(base);
+    sameName = everywhere.length === 0 ? everywhere : everywhere.filter(inScope);
+  }
   if (sameName.length > 0) return [...sameName].sort((a, b) => editDistance(missing, a) - editDistance(missing, b) || (a < b ? -1 : 1))[0] ?? null;
   const candidates = candidatesByName(f, ancestor, dir);
   const picks = candidates.picks;

@@ -19,6 +19,32 @@ export interface RepoIndexOptions {
 /** Lookups answered by bisection before the index they would otherwise read is built. */
 const BISECT_LOOKUPS = 512;
 
+/** Names filesNamed() finds by a scan of the listing's text before it builds the index of all names. */
+const NAME_SCANS = 16;
+
+/** A name a path's last segment can equal: not empty, no `/` (a separator) and no NUL (the text's). */
+function isPlainName(name: string): boolean {
+  return name !== '' && !name.includes('/') && !name.includes('\0');
+}
+
+/**
+ * The paths of a listing text (each followed by NUL, none ending with `/`) whose last segment is
+ * `name`, in order: `name` at a segment's start (the text's start, a NUL or a `/` before it) and a
+ * NUL after it. Each match takes its path's NUL, and the lookbehind does not, so none is missed.
+ */
+function pathsNamed(text: string, name: string): string[] {
+  const re = new RegExp(`(?<![^\\0/])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\0`, 'g');
+  const found: string[] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const end = re.lastIndex - 1;
+    found.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
+  }
+  return found;
+}
+
+/** The longest run below a directory namedBelow() scans instead of building the index of names. */
+const NAMED_BELOW_SCAN = 4096;
+
 /** A path in a listing text (see FileListing.text) that is not clean: empty, `.`/`..` segments, a leading, trailing or doubled `/`. */
 const UNCLEAN_LISTING = /^\0|\0\0|^\/|\0\/|\/\/|\/\0|(?:^|[\0/])\.\.?(?:[\0/]|$)/;
 
@@ -40,6 +66,8 @@ export class RepoIndex {
   // each index costs milliseconds to build, and most code runs once, in V8's interpreter.
   #fileSet: Set<string> | undefined;
   #byBase: Map<string, string[]> | undefined;
+  #scannedNames: Map<string, string[]> | undefined;
+  #textPlain: boolean | undefined;
   #dirs: Set<string> | undefined;
   #fileIsDir = false;
   #ascending: boolean | undefined;
@@ -125,20 +153,49 @@ export class RepoIndex {
 
   filesNamed(base: string): readonly string[] {
     if (this.#byBase === undefined) {
+      // The first few names are found by a native scan of the listing's text each: cheaper than
+      // the index of every name (a slice and a lookup per path) for a run that asks only those.
+      const known = this.#scannedNames?.get(base);
+      if (known !== undefined) return known;
+      const text = this.listing.text;
+      if (text !== undefined && (this.#scannedNames?.size ?? 0) < NAME_SCANS && isPlainName(base) && (this.#textPlain ??= !text.includes('/\0'))) {
+        const found = pathsNamed(text, base);
+        (this.#scannedNames ??= new Map()).set(base, found);
+        return found;
+      }
       const byBase = new Map<string, string[]>();
       // Indexed loops over the listing, here and below: until V8 optimises them they run in its
       // interpreter, where for-of over tens of thousands of files costs several times as much.
       const files = this.files;
       for (let i = 0; i < files.length; i++) {
         const file = files[i]!;
-        const base = posixBasename(file);
-        const list = byBase.get(base);
+        const name = posixBasename(file);
+        const list = byBase.get(name);
         if (list) list.push(file);
-        else byBase.set(base, [file]);
+        else byBase.set(name, [file]);
       }
       this.#byBase = byBase;
+      this.#scannedNames = undefined;
     }
     return this.#byBase.get(base) ?? [];
+  }
+
+  /**
+   * The files named `base` below the directory `dir` (not ''), in code-unit order, from the
+   * listing's run of paths below `dir/` (bisected), while the index of names is not built and that
+   * run is short; null otherwise (the index answers then). A lint-staged run's suggestions ask this
+   * for every missing file name of a package.
+   */
+  namedBelow(base: string, dir: string): string[] | null {
+    if (this.#byBase !== undefined || this.listing.ascending !== true) return null;
+    const files = this.files;
+    // Below `dir/` the ascending listing is one run: from `dir/` up to `dir0` ('0' follows '/').
+    const lo = firstAtLeast(files, `${dir}/`);
+    const hi = firstAtLeast(files, `${dir}0`);
+    if (hi - lo > NAMED_BELOW_SCAN) return null;
+    const found: string[] = [];
+    for (let i = lo; i < hi; i++) if (posixBasename(files[i]!) === base) found.push(files[i]!);
+    return found;
   }
 
   /**

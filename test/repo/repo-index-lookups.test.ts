@@ -36,7 +36,7 @@ function collectedDirs(listed: readonly string[]): Set<string> {
 }
 
 const SEGMENTS = [
-  ...['a', 'b', 'B', 'a-b', 'a.b', 'src', '.', '..', '', 'é', '😀', '\u{e000}', 'ſ', 'K'],
+  ...['a', 'b', 'B', 'a-b', 'a.b', 'a0', 'src', '.', '..', '', 'é', '😀', '\u{e000}', 'ſ', 'K'],
   ...['x.md', 'Q.MD', 'w.mD', 'z.mdc', 'z.MDC', 'README.md', 'agents', 'agent', '.agents.md', 'ſagents.md'],
   ...['AGENTS.md', 'AGENTS.override.md', 'agents.md', 'Agent.MD', 'agents.local.md', 'AGENTS_x.Md', 'agentsmith.md', 'agent-x.mdc', 'Agents.md.bak'],
   ...['CLAUDE.md', 'CLAUDE.local.md', 'claude.md', 'GEMINI.md', 'copilot-instructions.md', '.cursorrules', '.windsurfrules', '.clinerules', '.goosehints', '.goosehints.md'],
@@ -162,5 +162,34 @@ describe('RepoIndex lookups before its indexes exist', () => {
       { path: 'notes.txt', kind: 'agents-variant' },
       { path: 'x/notes.txt', kind: 'agents-variant' },
     ]);
+  });
+
+  it('filesNamed() and namedBelow() answer as the index of names does, before and after it is built', () => {
+    const names = fc.constantFrom('a', 'b', 'x.md', 'AGENTS.md', 'CLAUDE.md', '.cursorrules', 'a.b', 'a-b', 'é', 'a*', '(x)', 'a/b', '', '.', 'src');
+    fc.assert(
+      fc.property(listing, fc.array(names, { maxLength: 30 }), fc.array(fc.tuple(names, listedPath), { maxLength: 5 }), (listed, asked, below) => {
+        const repo = gitIndex(listed);
+        const files = repo.files;
+        const named = (base: string) => files.filter((p) => p.slice(p.lastIndexOf('/') + 1) === base);
+        for (const [base, dir] of below) {
+          const found = repo.namedBelow(base, dir);
+          if (found !== null) expect(found, `${base} below ${dir}`).toEqual(named(base).filter((p) => p.startsWith(`${dir}/`)).sort());
+        }
+        // More names than the scans cover: the index is built on the way, and answers alike.
+        for (const base of [...asked, ...asked]) expect(repo.filesNamed(base), base).toEqual(named(base));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('scans for the first names and builds the index of names after that many', () => {
+    const listed = Array.from({ length: 40 }, (_, i) => `pkg/p${i}/n${i % 20}.ts`).sort();
+    const repo = gitIndex(listed);
+    for (let i = 0; i < 20; i++) expect(repo.filesNamed(`n${i}.ts`)).toEqual([`pkg/p${i}/n${i}.ts`, `pkg/p${i + 20}/n${i}.ts`].sort());
+    // Built now: namedBelow() leaves the answer to it.
+    expect(repo.namedBelow('n1.ts', 'pkg/p1')).toBeNull();
+    expect(gitIndex(listed).namedBelow('n1.ts', 'pkg/p1')).toEqual(['pkg/p1/n1.ts']);
+    // Only below `a/`: not beside it (`a-b/`, `a.b/` sort before `a/`, `a0/` after it).
+    expect(gitIndex(['a-b/x.ts', 'a.b/x.ts', 'a/b/x.ts', 'a/x.ts', 'a0/x.ts', 'ab/x.ts']).namedBelow('x.ts', 'a')).toEqual(['a/b/x.ts', 'a/x.ts']);
   });
 });
