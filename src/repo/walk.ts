@@ -87,9 +87,11 @@ function withoutNested(listed: string[], text: string): FileListing {
     return { files: listed, source: 'git', problems: [], ascending: true, text: asPrinted ? text : joined(listed) };
   }
   // Strictly ascending once sorted: no path came twice, so none was a repeat to drop.
-  const sorted = listed.slice().sort();
-  if (isAscending(sorted)) return { files: sorted, source: 'git', problems: [], ascending: true, text: joined(sorted) };
-  const files = listed.filter((entry, at) => at === 0 || entry !== listed[at - 1]);
+  listed.sort();
+  if (isAscending(listed)) return { files: listed, source: 'git', problems: [], ascending: true, text: joined(listed) };
+  // A path came twice: the repeats in git's order are dropped (the text still has that order).
+  const printed = splitListing(text);
+  const files = printed.filter((entry, at) => at === 0 || entry !== printed[at - 1]);
   files.sort();
   return { files, source: 'git', problems: [], text: joined(files) };
 }
