@@ -838,8 +838,11 @@ function facts(repo: RepoIndex): RepoFacts {
   const filesNamedUnder = (base: string, scope: string) => {
     const below = repo.namedBelow(base, scope);
     if (below !== null) return below;
+    // None anywhere: nothing below the scope either, and nothing to keep.
+    const named = repo.filesNamed(base);
+    if (named.length === 0) return [];
     let sorted = sortedByBase.get(base);
-    if (!sorted) sortedByBase.set(base, (sorted = [...repo.filesNamed(base)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
+    if (!sorted) sortedByBase.set(base, (sorted = [...named].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
     // The files under `scope/` are one run of the sorted list: find its start by bisection.
     const prefix = `${scope}/`;
     const out: string[] = [];

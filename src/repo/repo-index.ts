@@ -120,7 +120,10 @@ export class RepoIndex {
    * of clean paths a directory is a prefix `rel/` of the paths of one run, found by bisection.
    */
   isDir(rel: string): boolean {
-    if (this.#dirs === undefined && ++this.#dirLookups <= BISECT_LOOKUPS && this.#bisectable()) {
+    // Hot in a full run (tens of thousands of questions): the index, once built, is read directly.
+    const dirs = this.#dirs;
+    if (dirs !== undefined) return dirs.has(rel);
+    if (++this.#dirLookups <= BISECT_LOOKUPS && this.#bisectable()) {
       if (rel === '') return true;
       const prefix = `${rel}/`;
       const at = firstAtLeast(this.files, prefix);
