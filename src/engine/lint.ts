@@ -139,7 +139,9 @@ function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean 
 
 /** The repository index and the discovery view over it, from prepareSettings()'s answers. */
 function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, codex, fallbackNames }: Settings): LintContext & { targets: string[] } {
-  const repo = new RepoIndex({ root: root.root, fs, fallbackNames });
+  // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
+  // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
+  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file') });
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
     scope: scopeOf(repo, targets, fallbackNames),

@@ -14,12 +14,18 @@ export interface RepoIndexOptions {
   fallbackNames?: readonly string[];
   /** Use `git ls-files` when the root is a work tree (default true). */
   useGit?: boolean;
+  /**
+   * The run asks few questions (a lint of a few files, as lint-staged runs it): lookups bisect the
+   * sorted listing and the first names are scanned for, before whole-listing indexes are built.
+   * Default false: each index is built on its first use, which a run over the repository soon needs.
+   */
+  fewLookups?: boolean;
 }
 
-/** Lookups answered by bisection before the index they would otherwise read is built. */
+/** Lookups answered by bisection before the index they would otherwise read is built (fewLookups). */
 const BISECT_LOOKUPS = 512;
 
-/** Names filesNamed() finds by a scan of the listing's text before it builds the index of all names. */
+/** Names filesNamed() finds by a scan of the listing's text before it builds the index of all names (fewLookups). */
 const NAME_SCANS = 16;
 
 /** A name a path's last segment can equal: not empty, no `/` (a separator) and no NUL (the text's). */
@@ -74,6 +80,9 @@ export class RepoIndex {
   #clean: boolean | undefined;
   #lookups = 0;
   #dirLookups = 0;
+  /** How many lookups may bisect, and how many names may be scanned for, before the indexes are built. */
+  readonly #lookupBudget: number;
+  readonly #nameScanBudget: number;
   #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
   #packages: WorkspacePackage[] | undefined;
   readonly #plainJoin: boolean;
@@ -85,6 +94,8 @@ export class RepoIndex {
     this.#rootSlash = this.root.endsWith('/') ? this.root : `${this.root}/`;
     this.fs = options.fs;
     this.#fallbacks = options.fallbackNames ?? [];
+    this.#lookupBudget = options.fewLookups ? BISECT_LOOKUPS : 0;
+    this.#nameScanBudget = options.fewLookups ? NAME_SCANS : 0;
     this.listing = listFiles(options.fs, options.root, options.useGit ?? true);
     this.files = this.listing.files;
   }
@@ -106,7 +117,7 @@ export class RepoIndex {
 
   has(rel: string): boolean {
     if (this.#fileSet === undefined) {
-      if (++this.#lookups <= BISECT_LOOKUPS && this.ascending) {
+      if (++this.#lookups <= this.#lookupBudget && this.ascending) {
         const at = firstAtLeast(this.files, rel);
         return at < this.files.length && this.files[at] === rel;
       }
@@ -123,7 +134,7 @@ export class RepoIndex {
     // Hot in a full run (tens of thousands of questions): the index, once built, is read directly.
     const dirs = this.#dirs;
     if (dirs !== undefined) return dirs.has(rel);
-    if (++this.#dirLookups <= BISECT_LOOKUPS && this.#bisectable()) {
+    if (++this.#dirLookups <= this.#lookupBudget && this.#bisectable()) {
       if (rel === '') return true;
       const prefix = `${rel}/`;
       const at = firstAtLeast(this.files, prefix);
@@ -161,7 +172,7 @@ export class RepoIndex {
       const known = this.#scannedNames?.get(base);
       if (known !== undefined) return known;
       const text = this.listing.text;
-      if (text !== undefined && (this.#scannedNames?.size ?? 0) < NAME_SCANS && isPlainName(base) && (this.#textPlain ??= !text.includes('/\0'))) {
+      if (text !== undefined && (this.#scannedNames?.size ?? 0) < this.#nameScanBudget && isPlainName(base) && (this.#textPlain ??= !text.includes('/\0'))) {
         const found = pathsNamed(text, base);
         (this.#scannedNames ??= new Map()).set(base, found);
         return found;
@@ -185,12 +196,12 @@ export class RepoIndex {
 
   /**
    * The files named `base` below the directory `dir` (not ''), in code-unit order, from the
-   * listing's run of paths below `dir/` (bisected), while the index of names is not built and that
-   * run is short; null otherwise (the index answers then). A lint-staged run's suggestions ask this
+   * listing's run of paths below `dir/` (bisected), in a run of few lookups while the index of names
+   * is not built and that run is short; null otherwise (the index answers then). A lint-staged run's suggestions ask this
    * for every missing file name of a package.
    */
   namedBelow(base: string, dir: string): string[] | null {
-    if (this.#byBase !== undefined || this.listing.ascending !== true) return null;
+    if (this.#nameScanBudget === 0 || this.#byBase !== undefined || this.listing.ascending !== true) return null;
     const files = this.files;
     // Below `dir/` the ascending listing is one run: from `dir/` up to `dir0` ('0' follows '/').
     const lo = firstAtLeast(files, `${dir}/`);

@@ -12,7 +12,7 @@ import { classifyPath, resolveLink, resolvePathReference } from '../../src/markd
 /** A git work tree listing exactly `listed`. */
 function index(listed: readonly string[], dirsFirst: boolean): RepoIndex {
   adoptGitListing('/r', listed);
-  const repo = new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n' }) });
+  const repo = new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n' }), fewLookups: !dirsFirst });
   if (dirsFirst) void repo.dirs;
   return repo;
 }

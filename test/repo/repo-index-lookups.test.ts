@@ -12,9 +12,9 @@ import { isSorted } from '../../src/kit/bisect.js';
 // tests hold every such answer to what the indexes (or the loop over the paths) give.
 
 /** A RepoIndex over `listed` as git would have printed it (a work tree, no nested repository on disk). */
-function gitIndex(listed: readonly string[], extra: Record<string, MemoryEntry> = {}): RepoIndex {
+function gitIndex(listed: readonly string[], extra: Record<string, MemoryEntry> = {}, fewLookups = true): RepoIndex {
   adoptGitListing('/r', listed);
-  return new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n', ...extra }) });
+  return new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n', ...extra }), fewLookups });
 }
 
 /** What the listing was before: consecutive repeats dropped, entries ending with `/` (no directory here) dropped, then sorted. */
@@ -95,10 +95,14 @@ describe('RepoIndex lookups before its indexes exist', () => {
         const dirs = collectedDirs(listed);
         const questions = [...files, ...dirs, ...others, ...others.map((p) => p.replace(/\/$/, '')), '', '.', 'a/', '/a'];
         const repo = gitIndex(listed);
+        // A run of many lookups builds each index on first use: the same answers.
+        const eager = gitIndex(listed, {}, false);
         expect(repo.files).toEqual(files);
         for (const q of questions) {
           expect(repo.has(q), `has ${q}`).toBe(files.includes(q));
           expect(repo.isDir(q), `isDir ${q}`).toBe(dirs.has(q));
+          expect(eager.has(q), `has ${q}`).toBe(files.includes(q));
+          expect(eager.isDir(q), `isDir ${q}`).toBe(dirs.has(q));
         }
         expect(repo.instructionFiles()).toEqual(files.flatMap((p) => (instructionKind(p) ? [{ path: p, kind: instructionKind(p) }] : [])));
         expect(repo.ascending).toBe(files.every((p, i) => i === 0 || files[i - 1]! < p));
@@ -188,6 +192,10 @@ describe('RepoIndex lookups before its indexes exist', () => {
     for (let i = 0; i < 20; i++) expect(repo.filesNamed(`n${i}.ts`)).toEqual([`pkg/p${i}/n${i}.ts`, `pkg/p${i + 20}/n${i}.ts`].sort());
     // Built now: namedBelow() leaves the answer to it.
     expect(repo.namedBelow('n1.ts', 'pkg/p1')).toBeNull();
+    // Without fewLookups the index of names is built on the first question.
+    const eager = gitIndex(listed, {}, false);
+    expect(eager.namedBelow('n1.ts', 'pkg/p1')).toBeNull();
+    expect(eager.filesNamed('n1.ts')).toEqual(['pkg/p1/n1.ts', 'pkg/p21/n1.ts']);
     expect(gitIndex(listed).namedBelow('n1.ts', 'pkg/p1')).toEqual(['pkg/p1/n1.ts']);
     // Only below `a/`: not beside it (`a-b/`, `a.b/` sort before `a/`, `a0/` after it).
     expect(gitIndex(['a-b/x.ts', 'a.b/x.ts', 'a/b/x.ts', 'a/x.ts', 'a0/x.ts', 'ab/x.ts']).namedBelow('x.ts', 'a')).toEqual(['a/b/x.ts', 'a/x.ts']);
