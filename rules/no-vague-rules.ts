@@ -1,16 +1,17 @@
-import { defineRule, z, assessVagueness, compileAllow, parsePattern, vagueDetector, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector } from '../src/kit/index.js';
+import { defineRule, z, assessVagueness, mayBeVague, compileAllow, parsePattern, vagueDetector, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector } from '../src/kit/index.js';
 
 // `/regex/flags` must compile; anything else is a literal phrase or substring.
 const pattern = z.string().min(1).refine((s) => !/^\/.+\/[a-z]*$/s.test(s) || parsePattern(s) !== null, 'an invalid /regular expression/');
 
 // Templates copied into every package repeat statements word for word: score each distinct one once
 // (assessVagueness is a pure function of the text and the detector). Bounded, for long-lived processes.
-const verdicts = new WeakMap<VagueDetector, Map<string, VagueAssessment>>();
-function assess(source: string, detector: VagueDetector): VagueAssessment {
+// null: no language scores the statement 2, so it cannot be vague (mayBeVague) and is not assessed.
+const verdicts = new WeakMap<VagueDetector, Map<string, VagueAssessment | null>>();
+function assess(source: string, detector: VagueDetector): VagueAssessment | null {
   let memo = verdicts.get(detector);
   if (!memo || memo.size > 100_000) verdicts.set(detector, (memo = new Map()));
   let verdict = memo.get(source);
-  if (!verdict) memo.set(source, (verdict = assessVagueness(source, detector)));
+  if (verdict === undefined) memo.set(source, (verdict = mayBeVague(source, detector) ? assessVagueness(source, detector) : null));
   return verdict;
 }
 
@@ -43,7 +44,7 @@ export default defineRule({
       const source = file.text.slice(statement.start, statement.end);
       if (allowed(source) || allowed(statement.text)) continue;
       const verdict = assess(source, detector);
-      if (!verdict.vague) continue;
+      if (!verdict?.vague) continue;
       report({
         messageId: 'vague',
         data: { phrase: verdict.phrase, language: verdict.language, suggestion: verdict.suggestion },

@@ -81,6 +81,25 @@ function defaultCodexHome(): string {
 
 /** Resolves the root, config, rules, Codex settings and the repository index: everything but rules. */
 export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean } = {}): LintContext & { targets: string[] } {
+  return prepareIndex(options, prepareSettings(options, mode));
+}
+
+/** What prepare() works out before it lists the repository. */
+interface Settings {
+  fs: FileSystem;
+  base: string;
+  targets: string[];
+  root: RootResolution;
+  rules: Map<string, ResolvedRule>;
+  codex: ResolvedCodexConfig;
+  fallbackNames: readonly string[];
+}
+
+/**
+ * The root, config, rules and Codex settings: nothing here reads the repository's listing, so a
+ * run does this while `git ls-files` still runs (see lintRun).
+ */
+function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean }): Settings {
   const fs = options.fs ?? new NodeFileSystem();
   const base = options.cwd ?? process.cwd();
   const targets = (options.paths?.length ? options.paths : ['.']).map((p) => path.resolve(base, p));
@@ -115,7 +134,14 @@ export function prepare(options: LintOptions, mode: { skipIrrelevant?: boolean }
   if (mode.skipIrrelevant && options.paths?.length && targets.every((t) => fs.probe(t).kind === 'file' && !mayMatter(path.relative(root.root, t).split(path.sep).join('/'), fallbackNames))) {
     throw new NothingAffected(root);
   }
-  const repo = new RepoIndex({ root: root.root, fs, fallbackNames });
+  return { fs, base, targets, root, rules, codex, fallbackNames };
+}
+
+/** The repository index and the discovery view over it, from prepareSettings()'s answers. */
+function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, codex, fallbackNames }: Settings): LintContext & { targets: string[] } {
+  // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
+  // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
+  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file') });
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
     scope: scopeOf(repo, targets, fallbackNames),
@@ -145,15 +171,17 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
 }
 
 export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
-  let ctx: ReturnType<typeof prepare>;
-  // The CLI may have started `git ls-files` before loading the engine: let it finish first.
-  await gitListingSettled();
+  let settings: Settings;
   try {
-    ctx = prepare(options, { skipIrrelevant: true });
+    settings = prepareSettings(options, { skipIrrelevant: true });
   } catch (error) {
     if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, files: [], rules: [], byFile: function* () {} };
     throw error;
   }
+  // The CLI may have started `git ls-files` before loading the engine: the settings above need no
+  // listing and were worked out while it ran; the index takes its finished result.
+  await gitListingSettled();
+  const ctx = prepareIndex(options, settings);
   const { repo, discovery, rules, root } = ctx;
   // Rules that report on what the others touched (manifests parsed on demand) run last.
   const enabled = [...rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));

@@ -29,3 +29,9 @@ export function isSorted(list: readonly string[]): boolean {
   for (let i = 1; i < list.length; i++) if (list[i - 1]! > list[i]!) return false;
   return true;
 }
+
+/** Whether `list` is strictly ascending (sorted, no element twice): bisection then finds a string's only place. */
+export function isAscending(list: readonly string[]): boolean {
+  for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;
+  return true;
+}

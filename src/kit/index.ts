@@ -38,7 +38,7 @@ export {
 export { commandsOf, prepareCommandFiles, type CommandRef } from '../markdown/commands.js';
 export { commandFindings, packageManagerFindings, type CommandFinding, type PackageManagerFinding, type PackageManager } from '../shell/analyze.js';
 export { comparable, jaccard, statementIndex, firstMatch, copyScore, type ComparableText, type StatementIndex } from '../markdown/similarity.js';
-export { assessVagueness, compileAllow, parsePattern, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector, type VagueLanguage, type Anchor as VagueAnchor } from '../markdown/vagueness.js';
+export { assessVagueness, mayBeVague, compileAllow, parsePattern, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector, type VagueLanguage, type Anchor as VagueAnchor } from '../markdown/vagueness.js';
 export { vagueDetector } from '../markdown/phrase-data.js';
 export { hostsView, type HostsView, type Divergence, type ImportReport, type SizeReport } from '../discovery/host-view.js';
 export { loadedChains, type ChainFile } from '../discovery/chains.js';

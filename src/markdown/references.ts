@@ -660,8 +660,6 @@ export type PathResolution =
 
 interface RepoFacts {
   repo: RepoIndex;
-  /** repo.dirs, once it is needed (the same Set: reading it through the getter each time costs). */
-  dirSet: Set<string> | undefined;
   ignored(rel: string, dir: boolean): boolean;
   /** ignored(rel, false) for a clean path with its directory and name cut out ('' for none). */
   ignoredFile(rel: string, parent: string, leaf: string): boolean;
@@ -677,8 +675,6 @@ interface RepoFacts {
   filesNamedUnder(base: string, scope: string): string[];
   /** For the directory of a missing path: its package directory, its deepest existing ancestor, and suggestPath's answers by name. */
   placeOf(dir: string): Place;
-  /** Whether some listed file is also a listed directory (a file `a` beside `a/b`), which no checkout has. */
-  fileIsDir(): boolean;
   /** Whether `parent/leaf` (`leaf` for parent '') is a listed file or directory. */
   listedIn(parent: string, leaf: string): boolean;
   /** What the paths of one file share: its directory, and whether each first segment exists at the root and from there. */
@@ -793,7 +789,7 @@ function facts(repo: RepoIndex): RepoFacts {
     if (entries) return entries.get(d) ?? [];
     let list = listed.get(d);
     if (list === undefined) {
-      sorted ??= isAscending(repo.files);
+      sorted ??= repo.ascending;
       list = sorted && !UNCLEAN_REL.test(d) ? entriesByBisection(repo.files, d) : null;
       listed.set(d, list);
     }
@@ -840,8 +836,13 @@ function facts(repo: RepoIndex): RepoFacts {
   };
   const sortedByBase = new Map<string, string[]>();
   const filesNamedUnder = (base: string, scope: string) => {
+    const below = repo.namedBelow(base, scope);
+    if (below !== null) return below;
+    // None anywhere: nothing below the scope either, and nothing to keep.
+    const named = repo.filesNamed(base);
+    if (named.length === 0) return [];
     let sorted = sortedByBase.get(base);
-    if (!sorted) sortedByBase.set(base, (sorted = [...repo.filesNamed(base)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
+    if (!sorted) sortedByBase.set(base, (sorted = [...named].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))));
     // The files under `scope/` are one run of the sorted list: find its start by bisection.
     const prefix = `${scope}/`;
     const out: string[] = [];
@@ -859,7 +860,7 @@ function facts(repo: RepoIndex): RepoFacts {
       let scope = dir;
       while (scope !== '' && !repo.has(`${scope}/package.json`)) scope = dirOf(scope);
       let ancestor = dir;
-      while (ancestor !== '' && !repo.dirs.has(ancestor)) ancestor = dirOf(ancestor);
+      while (ancestor !== '' && !repo.isDir(ancestor)) ancestor = dirOf(ancestor);
       places.set(dir, (place = { scope, ancestor, files: new Map(), dirs: new Map() }));
     }
     return place;
@@ -875,7 +876,7 @@ function facts(repo: RepoIndex): RepoFacts {
     if (!names && ++asked <= NAME_INDEX_AFTER) {
       if (leaf.includes('/')) return false;
       const rel = parent === '' ? leaf : `${parent}/${leaf}`;
-      return repo.has(rel) || (rel !== '' && (cached!.dirSet ??= repo.dirs).has(rel));
+      return repo.has(rel) || (rel !== '' && repo.isDir(rel));
     }
     if (!names) {
       names = new Map();
@@ -894,7 +895,6 @@ function facts(repo: RepoIndex): RepoFacts {
   };
   cached = {
     repo,
-    dirSet: undefined,
     ignored,
     ignoredFile,
     dependencies: dependencyNames(repo),
@@ -903,7 +903,6 @@ function facts(repo: RepoIndex): RepoFacts {
     dirsNamed,
     filesNamedUnder,
     placeOf,
-    fileIsDir: () => repo.fileIsDir,
     listedIn,
     // The references of a file are resolved one after another: the last file's context is kept.
     fileContext: (file) => {
@@ -920,11 +919,6 @@ function facts(repo: RepoIndex): RepoFacts {
 
 /** listedIn questions answered by lookups of the joined path before the index of names is built. */
 const NAME_INDEX_AFTER = 2000;
-
-function isAscending(list: readonly string[]): boolean {
-  for (let i = 1; i < list.length; i++) if (!(list[i - 1]! < list[i]!)) return false;
-  return true;
-}
 
 /**
  * The entries of directory `d` (clean, or '' for the root) from a listing in ascending order: the files
@@ -1106,16 +1100,19 @@ const TS_SOURCE_OF: Record<string, string[]> = { js: ['ts', 'tsx'], jsx: ['tsx']
  */
 function existsIn(f: RepoFacts, rel: string, cleanParent?: string, leaf?: string): boolean {
   const repo = f.repo;
-  const dirs = (f.dirSet ??= repo.dirs);
   // `rel` is `cleanParent/leaf` (or `leaf`): asked of the directory's names, whose strings are hashed already.
-  if (leaf !== undefined && cleanParent !== undefined ? f.listedIn(cleanParent, leaf) : dirs.has(rel) || repo.has(rel)) return true;
+  if (leaf !== undefined && cleanParent !== undefined ? f.listedIn(cleanParent, leaf) : repo.isDir(rel) || repo.has(rel)) return true;
   // Every prefix of a clean path in a listed directory is a listed directory, and no listed directory
   // is also a listed file (unless the listing says otherwise): no prefix is a symlink or a submodule.
-  if (cleanParent !== undefined) {
-    if (cleanParent !== '' && dirs.has(cleanParent) && !f.fileIsDir()) return false;
-  } else {
-    const cut = rel.lastIndexOf('/');
-    if (cut > 0 && dirs.has(rel.slice(0, cut)) && !UNCLEAN_REL.test(rel) && !f.fileIsDir()) return false;
+  // The loop below gives the same answer then; the shortcut is taken only when the directories are
+  // indexed already (a lint-staged run asks a few times, and each asks a few lookups of the loop).
+  if (repo.knownNoFileIsDir) {
+    if (cleanParent !== undefined) {
+      if (cleanParent !== '' && repo.isDir(cleanParent)) return false;
+    } else {
+      const cut = rel.lastIndexOf('/');
+      if (cut > 0 && repo.isDir(rel.slice(0, cut)) && !UNCLEAN_REL.test(rel)) return false;
+    }
   }
   for (let i = rel.indexOf('/'); i > 0; i = rel.indexOf('/', i + 1)) if (repo.has(rel.slice(0, i))) return true;
   return false;
@@ -1266,8 +1263,13 @@ function suggestPathUncached(f: RepoFacts, missing: string, base: string, place:
   // A moved file stays inside its package: `components/` of another app is not what was meant.
   const { scope, ancestor } = place;
   const inScope = (p: string) => scope === '' || p.startsWith(`${scope}/`);
-  const everywhere = dir ? f.dirsNamed(base) : repo.filesNamed(base);
-  const sameName = everywhere.length === 0 ? everywhere : scope === '' || dir ? everywhere.filter(inScope) : f.filesNamedUnder(base, scope);
+  // Files of the name below a package: none when there are none anywhere, so the run below it alone tells.
+  let sameName: readonly string[];
+  if (!dir && scope !== '') sameName = f.filesNamedUnder(base, scope);
+  else {
+    const everywhere = dir ? f.dirsNamed(base) : repo.filesNamed(base);
+    sameName = everywhere.length === 0 ? everywhere : everywhere.filter(inScope);
+  }
   if (sameName.length > 0) return [...sameName].sort((a, b) => editDistance(missing, a) - editDistance(missing, b) || (a < b ? -1 : 1))[0] ?? null;
   const candidates = candidatesByName(f, ancestor, dir);
   const picks = candidates.picks;
@@ -1290,7 +1292,7 @@ function candidatesByName(f: RepoFacts, ancestor: string, dir: boolean): Candida
   const collect = (d: string, depth: number) => {
     for (const entry of f.entriesOf(d)) {
       if (candidates.length > 5000) return;
-      const isDir = (f.dirSet ??= repo.dirs).has(entry);
+      const isDir = repo.isDir(entry);
       if (!dir || isDir) candidates.push(entry);
       if (isDir && depth < 3) collect(entry, depth + 1);
     }
@@ -1528,7 +1530,7 @@ export function resolveLink(repo: RepoIndex, file: string, link: Pick<LinkRefere
     const markdown = isMarkdownPath(target);
     return { status: 'exists', path: target, markdown, directory: false, page: markdown ? target : null };
   }
-  if (repo.dirs.has(target)) return { status: 'exists', path: target, markdown: false, directory: true, page: directoryReadme(repo, target) };
+  if (repo.isDir(target)) return { status: 'exists', path: target, markdown: false, directory: true, page: directoryReadme(repo, target) };
   // A path through a symlinked directory or a submodule: listed, but nothing known below it.
   if (existsIn(facts(repo), target)) return { status: 'exists', path: target, markdown: false, directory: false, page: null };
   if (facts(repo).ignored(target, dirWanted)) return { status: 'ignored', path: target };

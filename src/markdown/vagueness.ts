@@ -353,18 +353,44 @@ function stopwordCount(lang: CompiledLanguage, text: string): number {
   return lang.stopwords ? allMatches(lang.stopwords, text).length : 0;
 }
 
-/** Scores one statement (its Markdown source, so inline code and links still show). */
-export function assessVagueness(source: string, detector: VagueDetector): VagueAssessment {
+/** What assessVagueness and mayBeVague read of a statement before they score it. */
+interface Reading {
+  text: string;
+  candidates: CompiledLanguage[];
+  /** The text with code and quotes blanked out (mentioned, not used). */
+  used: string;
+  hitsOf: () => ReadonlySet<number>;
+}
+
+function read(source: string, detector: VagueDetector): Reading {
   const text = source.normalize('NFC');
   const script = detectScript(text);
   const candidates = detector.languages.filter((l) => l.script === script);
-  let best: Scored | undefined;
-  let bestStop = -1;
   // Words in code or quotes are mentioned, not used: `Do not write "easy"` is no vague instruction.
   const used = text.replace(MENTIONS, (m) => ' '.repeat(m.length));
   // One scan of the text serves every candidate language; none when all their scores are memoized.
   let hits: ReadonlySet<number> | undefined;
   const hitsOf = () => (hits ??= prefilterOf(detector, script, candidates)?.scan(used.toUpperCase()) ?? NO_HITS);
+  return { text, candidates, used, hitsOf };
+}
+
+/**
+ * Whether assessVagueness can find the statement vague: only when some candidate language scores
+ * it 2 or more (vague means vagueness ≥ 2 and above the anchors' weight, for the best-scoring
+ * language). From the scores alone, which are memoised: most statements need no anchors and no
+ * stop-word counts then.
+ */
+export function mayBeVague(source: string, detector: VagueDetector): boolean {
+  const { candidates, used, hitsOf } = read(source, detector);
+  for (const lang of candidates) if (scoreOf(lang, used, hitsOf).vagueness >= 2) return true;
+  return false;
+}
+
+/** Scores one statement (its Markdown source, so inline code and links still show). */
+export function assessVagueness(source: string, detector: VagueDetector): VagueAssessment {
+  const { text, candidates, used, hitsOf } = read(source, detector);
+  let best: Scored | undefined;
+  let bestStop = -1;
   for (const lang of candidates) {
     const s = scoreOf(lang, used, hitsOf);
     const stop = stopwordCount(lang, text);

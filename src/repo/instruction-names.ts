@@ -51,6 +51,34 @@ function fallbackKind(relPath: string, fallbacks: readonly string[]): Instructio
   return null;
 }
 
+/**
+ * The paths of a listing text (each path followed by NUL, none empty or ending with `/`) that may be
+ * instruction files without fallback names, in order: one native scan of the text instead of a call
+ * per path, which runs in V8's interpreter for the tens of thousands of paths of a monorepo. A
+ * superset of what instructionKind accepts (it decides each): a last segment starting with "agent"
+ * and ending in ".md" (any ASCII case, as the `i` flag folds), another host's name, or a path with a
+ * segment starting with "." that ends in ".md" or ".mdc" (the dot-directory conventions).
+ */
+export function instructionPathCandidates(text: string): string[] {
+  const found: string[] = [];
+  const re = (candidatePattern ??= candidateRegExp());
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const end = re.lastIndex - 1;
+    found.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
+  }
+  return found;
+}
+
+let candidatePattern: RegExp | undefined;
+
+function candidateRegExp(): RegExp {
+  const names = [...OTHER_HOST_BASENAMES].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  // Each alternative starts at a segment's start (the lookbehind: the text's start, a NUL or a `/`,
+  // not taken from the previous path) and ends with the NUL after its path, so no path is matched twice.
+  return new RegExp(`(?<![^\\0/])(?:[aA][gG][eE][nN][tT][^\\0/]*\\.[mM][dD]|(?:${names})|\\.[^\\0]*\\.[mM][dD][cC]?)\\0`, 'g');
+}
+
 /** Whether the last segment ends in ".md" (any case) or ".mdc", or starts with "." (a cheap superset of the names above). */
 function mayBeInstructionName(relPath: string): boolean {
   const n = relPath.length;

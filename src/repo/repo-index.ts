@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import { FsError, type FileSystem } from './vfs.js';
 import { listFiles, type FileListing } from './walk.js';
-import { instructionKind, type InstructionKind } from './instruction-names.js';
+import { instructionKind, instructionPathCandidates, type InstructionKind } from './instruction-names.js';
+import { firstAtLeast, isAscending } from '../kit/bisect.js';
 import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
 import { isCleanRelative, joinPath, posixBasename, posixDirname } from './join.js';
@@ -13,7 +14,45 @@ export interface RepoIndexOptions {
   fallbackNames?: readonly string[];
   /** Use `git ls-files` when the root is a work tree (default true). */
   useGit?: boolean;
+  /**
+   * The run asks few questions (a lint of a few files, as lint-staged runs it): lookups bisect the
+   * sorted listing and the first names are scanned for, before whole-listing indexes are built.
+   * Default false: each index is built on its first use, which a run over the repository soon needs.
+   */
+  fewLookups?: boolean;
 }
+
+/** Lookups answered by bisection before the index they would otherwise read is built (fewLookups). */
+const BISECT_LOOKUPS = 512;
+
+/** Names filesNamed() finds by a scan of the listing's text before it builds the index of all names (fewLookups). */
+const NAME_SCANS = 16;
+
+/** A name a path's last segment can equal: not empty, no `/` (a separator) and no NUL (the text's). */
+function isPlainName(name: string): boolean {
+  return name !== '' && !name.includes('/') && !name.includes('\0');
+}
+
+/**
+ * The paths of a listing text (each followed by NUL, none ending with `/`) whose last segment is
+ * `name`, in order: `name` at a segment's start (the text's start, a NUL or a `/` before it) and a
+ * NUL after it. Each match takes its path's NUL, and the lookbehind does not, so none is missed.
+ */
+function pathsNamed(text: string, name: string): string[] {
+  const re = new RegExp(`(?<![^\\0/])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\0`, 'g');
+  const found: string[] = [];
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const end = re.lastIndex - 1;
+    found.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
+  }
+  return found;
+}
+
+/** The longest run below a directory namedBelow() scans instead of building the index of names. */
+const NAMED_BELOW_SCAN = 4096;
+
+/** A path in a listing text (see FileListing.text) that is not clean: empty, `.`/`..` segments, a leading, trailing or doubled `/`. */
+const UNCLEAN_LISTING = /^\0|\0\0|^\/|\0\/|\/\/|\/\0|(?:^|[\0/])\.\.?(?:[\0/]|$)/;
 
 /**
  * Everything the run knows about the repository, built once and read-only: the file list, the
@@ -25,13 +64,25 @@ export class RepoIndex {
   readonly fs: FileSystem;
   readonly listing: FileListing;
   readonly files: readonly string[];
-  readonly #fileSet: Set<string>;
-  readonly #byBase = new Map<string, string[]>();
+  readonly #fallbacks: readonly string[];
   readonly #bytes = new Map<string, Uint8Array | FsError>();
   readonly #parsed = new Map<string, ParseOutcome<unknown> | null>();
-  readonly #fallbacks: readonly string[];
+  // The whole-listing indexes are built on first use, and lookups bisect the sorted listing until
+  // then: a lint-staged run asks a few hundred questions of a listing of tens of thousands of paths,
+  // each index costs milliseconds to build, and most code runs once, in V8's interpreter.
+  #fileSet: Set<string> | undefined;
+  #byBase: Map<string, string[]> | undefined;
+  #scannedNames: Map<string, string[]> | undefined;
+  #textPlain: boolean | undefined;
   #dirs: Set<string> | undefined;
   #fileIsDir = false;
+  #ascending: boolean | undefined;
+  #clean: boolean | undefined;
+  #lookups = 0;
+  #dirLookups = 0;
+  /** How many lookups may bisect, and how many names may be scanned for, before the indexes are built. */
+  readonly #lookupBudget: number;
+  readonly #nameScanBudget: number;
   #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
   #packages: WorkspacePackage[] | undefined;
   readonly #plainJoin: boolean;
@@ -43,19 +94,10 @@ export class RepoIndex {
     this.#rootSlash = this.root.endsWith('/') ? this.root : `${this.root}/`;
     this.fs = options.fs;
     this.#fallbacks = options.fallbackNames ?? [];
+    this.#lookupBudget = options.fewLookups ? BISECT_LOOKUPS : 0;
+    this.#nameScanBudget = options.fewLookups ? NAME_SCANS : 0;
     this.listing = listFiles(options.fs, options.root, options.useGit ?? true);
     this.files = this.listing.files;
-    this.#fileSet = new Set(this.files);
-    // Indexed loops over the listing, here and below: until V8 optimises them they run in its
-    // interpreter, where for-of over tens of thousands of files costs several times as much.
-    const files = this.files;
-    for (let i = 0; i < files.length; i++) {
-      const file = files[i]!;
-      const base = posixBasename(file);
-      const list = this.#byBase.get(base);
-      if (list) list.push(file);
-      else this.#byBase.set(base, [file]);
-    }
   }
 
   abs(rel: string): string {
@@ -74,11 +116,109 @@ export class RepoIndex {
   }
 
   has(rel: string): boolean {
+    if (this.#fileSet === undefined) {
+      if (++this.#lookups <= this.#lookupBudget && this.ascending) {
+        const at = firstAtLeast(this.files, rel);
+        return at < this.files.length && this.files[at] === rel;
+      }
+      this.#fileSet = new Set(this.files);
+    }
     return this.#fileSet.has(rel);
   }
 
+  /**
+   * Whether `dirs` holds `rel`, without building it for the first questions: in a sorted listing
+   * of clean paths a directory is a prefix `rel/` of the paths of one run, found by bisection.
+   */
+  isDir(rel: string): boolean {
+    // Hot in a full run (tens of thousands of questions): the index, once built, is read directly.
+    const dirs = this.#dirs;
+    if (dirs !== undefined) return dirs.has(rel);
+    if (++this.#dirLookups <= this.#lookupBudget && this.#bisectable()) {
+      if (rel === '') return true;
+      const prefix = `${rel}/`;
+      const at = firstAtLeast(this.files, prefix);
+      return at < this.files.length && this.files[at]!.startsWith(prefix);
+    }
+    return this.dirs.has(rel);
+  }
+
+  /**
+   * Whether the listing is strictly ascending (sorted in code-unit order, no path twice): a path
+   * then has one place, found by bisection. The lister usually knows; else one pass finds out.
+   */
+  get ascending(): boolean {
+    return (this.#ascending ??= this.listing.ascending ?? isAscending(this.files));
+  }
+
+  /**
+   * Whether directories can be told by bisection: an ascending listing whose paths are all clean
+   * (no empty, `.` or `..` segment, no leading or trailing `/`), so that the directories #collectDirs
+   * finds are exactly the `dir/` prefixes of listed paths.
+   */
+  #bisectable(): boolean {
+    return (this.#clean ??= this.ascending && !UNCLEAN_LISTING.test(this.#text()));
+  }
+
+  /** The listing as one string, each path followed by NUL (git's own output when the lister kept it). */
+  #text(): string {
+    return this.listing.text ?? (this.files.length === 0 ? '' : `${this.files.join('\0')}\0`);
+  }
+
   filesNamed(base: string): readonly string[] {
+    if (this.#byBase === undefined) {
+      // The first few names are found by a native scan of the listing's text each: cheaper than
+      // the index of every name (a slice and a lookup per path) for a run that asks only those.
+      const known = this.#scannedNames?.get(base);
+      if (known !== undefined) return known;
+      const text = this.listing.text;
+      if (text !== undefined && (this.#scannedNames?.size ?? 0) < this.#nameScanBudget && isPlainName(base) && (this.#textPlain ??= !text.includes('/\0'))) {
+        const found = pathsNamed(text, base);
+        (this.#scannedNames ??= new Map()).set(base, found);
+        return found;
+      }
+      const byBase = new Map<string, string[]>();
+      // Indexed loops over the listing, here and below: until V8 optimises them they run in its
+      // interpreter, where for-of over tens of thousands of files costs several times as much.
+      const files = this.files;
+      for (let i = 0; i < files.length; i++) {
+        const file = files[i]!;
+        const name = posixBasename(file);
+        const list = byBase.get(name);
+        if (list) list.push(file);
+        else byBase.set(name, [file]);
+      }
+      this.#byBase = byBase;
+      this.#scannedNames = undefined;
+    }
     return this.#byBase.get(base) ?? [];
+  }
+
+  /**
+   * The files named `base` below the directory `dir` (not ''), in code-unit order, from the
+   * listing's run of paths below `dir/` (bisected), in a run of few lookups while the index of names
+   * is not built and that run is short; null otherwise (the index answers then). A lint-staged run's suggestions ask this
+   * for every missing file name of a package.
+   */
+  namedBelow(base: string, dir: string): string[] | null {
+    if (this.#nameScanBudget === 0 || this.#byBase !== undefined || this.listing.ascending !== true) return null;
+    const files = this.files;
+    // Below `dir/` the ascending listing is one run: from `dir/` up to `dir0` ('0' follows '/').
+    const lo = firstAtLeast(files, `${dir}/`);
+    const hi = firstAtLeast(files, `${dir}0`);
+    if (hi - lo > NAMED_BELOW_SCAN) return null;
+    const found: string[] = [];
+    for (let i = lo; i < hi; i++) if (posixBasename(files[i]!) === base) found.push(files[i]!);
+    return found;
+  }
+
+  /**
+   * Whether the directories are indexed and no listed file is also a listed directory: a cheap
+   * answer for a path below a listed directory when it is yes; false when building the directories
+   * would be needed to say.
+   */
+  get knownNoFileIsDir(): boolean {
+    return this.#dirs !== undefined && !this.#fileIsDir;
   }
 
   /** Every directory that holds a listed file, and their ancestors ('' is the root). */
@@ -88,7 +228,7 @@ export class RepoIndex {
 
   #collectDirs(): Set<string> {
     const dirs = new Set<string>(['']);
-    let fileIsDir = this.#fileSet.has('');
+    let fileIsDir = this.has('');
     // Sorted files come directory by directory: a file in the previous file's directory adds nothing
     // (that directory and its ancestors are in already), so only the first file of each is walked.
     let previous: string | null = null;
@@ -101,7 +241,7 @@ export class RepoIndex {
       previous = first === '.' ? null : first;
       for (let d = first; d !== '.' && !dirs.has(d); d = posixDirname(d)) {
         dirs.add(d);
-        if (!fileIsDir && this.#fileSet.has(d)) fileIsDir = true;
+        if (!fileIsDir && this.has(d)) fileIsDir = true;
       }
     }
     this.#fileIsDir = fileIsDir;
@@ -119,8 +259,19 @@ export class RepoIndex {
 
   instructionFiles(): readonly { path: string; kind: InstructionKind }[] {
     if (this.#instructionPaths) return this.#instructionPaths;
-    // A plain loop: flatMap allocated an array for each of the (mostly non-instruction) files.
     const found: { path: string; kind: InstructionKind }[] = [];
+    // Without fallback names only a few name shapes can be instruction files: a native scan of the
+    // listing's text finds the paths of those shapes (git's paths: none empty or ending with `/`).
+    const text = this.listing.text;
+    if (this.#fallbacks.length === 0 && text !== undefined && !text.includes('/\0')) {
+      const paths = instructionPathCandidates(text);
+      for (let i = 0; i < paths.length; i++) {
+        const kind = instructionKind(paths[i]!);
+        if (kind) found.push({ path: paths[i]!, kind });
+      }
+      return (this.#instructionPaths = found);
+    }
+    // A plain loop: flatMap allocated an array for each of the (mostly non-instruction) files.
     const files = this.files;
     for (let i = 0; i < files.length; i++) {
       const kind = instructionKind(files[i]!, this.#fallbacks);

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
-import { gitListFiles } from './git-listing.js';
-import { isSorted } from '../kit/bisect.js';
+import { gitListText, splitListing } from './git-listing.js';
+import { isAscending, isSorted } from '../kit/bisect.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */
@@ -11,6 +11,14 @@ export interface FileListing {
   source: 'git' | 'walk';
   /** Problems met while listing (unreadable directories, a broken git), as located notes. */
   problems: { path: string; message: string }[];
+  /**
+   * `files` as one string, each path followed by NUL, when the lister had it at hand (git's own
+   * output, when the files are exactly its paths): the index searches it natively instead of
+   * looping over the paths.
+   */
+  text?: string;
+  /** Whether `files` is strictly ascending (sorted, no path twice), when the lister knows. */
+  ascending?: boolean;
 }
 
 /** Directories never entered: dependency trees and VCS metadata. */
@@ -22,8 +30,8 @@ const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
  */
 export function listFiles(fs: FileSystem, root: string, useGit = true): FileListing {
   if (useGit && fs.probe(path.join(root, '.git')).kind !== 'missing') {
-    const listed = gitListFiles(root);
-    if (listed) return walkNested(fs, root, listed);
+    const listed = gitListText(root);
+    if (listed !== null) return walkNested(fs, root, listed);
   }
   return walk(fs, root);
 }
@@ -32,10 +40,12 @@ export function listFiles(fs: FileSystem, root: string, useGit = true): FileList
  * git lists a nested repository (untracked, "inner/") or a submodule (a gitlink) as one entry; their
  * files matter too, since a nested root marker changes what Codex loads below it.
  */
-function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing {
+function walkNested(fs: FileSystem, root: string, text: string): FileListing {
+  const listed = splitListing(text);
+  const submodules = submodulePaths(fs, root);
+  if (submodules.size === 0 && !text.includes('/\0')) return withoutNested(listed, text);
   const files: string[] = [];
   const problems: FileListing['problems'] = [];
-  const submodules = submodulePaths(fs, root);
   let previous = '';
   // An indexed loop: it runs once per run over every listed file, mostly in V8's interpreter, where for-of costs more.
   for (let i = 0; i < listed.length; i++) {
@@ -56,10 +66,40 @@ function walkNested(fs: FileSystem, root: string, listed: string[]): FileListing
   }
   // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
   // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
-  if (!isSorted(files)) files.sort(comparePaths);
+  if (!isSorted(files)) files.sort();
   return { files, source: 'git', problems };
 }
 
+/**
+ * The listing when nothing in it is nested (no entry ends with `/`, no submodule): git's paths,
+ * each once (`--cached` lists a conflicted file once per stage, in a row), sorted. Usually they come
+ * sorted, and are the result as they are; `--others` prints untracked files first, and then a
+ * sorted copy is the result unless a path came twice. Each check is one comparison per path, and
+ * the sort compares natively (no comparator), instead of a copy of the list in a loop.
+ */
+function withoutNested(listed: string[], text: string): FileListing {
+  const n = listed.length;
+  let i = 1;
+  while (i < n && listed[i - 1]! < listed[i]!) i++;
+  if (i >= n) {
+    // The text is the paths with a NUL after each when git printed no empty entry.
+    const asPrinted = text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
+    return { files: listed, source: 'git', problems: [], ascending: true, text: asPrinted ? text : joined(listed) };
+  }
+  // Strictly ascending once sorted: no path came twice, so none was a repeat to drop.
+  listed.sort();
+  if (isAscending(listed)) return { files: listed, source: 'git', problems: [], ascending: true, text: joined(listed) };
+  // A path came twice: the repeats in git's order are dropped (the text still has that order).
+  const printed = splitListing(text);
+  const files = printed.filter((entry, at) => at === 0 || entry !== printed[at - 1]);
+  files.sort();
+  return { files, source: 'git', problems: [], text: joined(files) };
+}
+
+/** Git's paths hold no NUL: joined, with a NUL after each, they make the listing's text for native searches. */
+function joined(files: readonly string[]): string {
+  return files.length === 0 ? '' : `${files.join('\0')}\0`;
+}
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */
 function submodulePaths(fs: FileSystem, root: string): Set<string> {
@@ -115,11 +155,15 @@ export function walk(fs: FileSystem, root: string): FileListing {
     }
   };
   visit('', []);
-  files.sort(comparePaths);
+  files.sort();
   return { files, source: 'walk', problems };
 }
 
-/** Byte-wise path order, the same on every platform and locale (determinism of output). */
+/**
+ * Byte-wise path order, the same on every platform and locale (determinism of output). It is the
+ * order of Array.prototype.sort without a comparator (code units, `<`), which the listers use:
+ * that sort compares natively instead of calling back per comparison.
+ */
 export function comparePaths(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

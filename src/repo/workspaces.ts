@@ -22,11 +22,13 @@ export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
     const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => normalizePattern(p.slice(1)));
     if (include.length === 0) return;
     const isIncluded = globMatcher(include, { dot: false });
-    const isExcluded = exclude.length ? globMatcher(exclude) : () => false;
-    for (const file of repo.filesNamed(manifest)) {
-      const dir = posixDirname(file);
+    const isExcluded = exclude.length ? globMatcher(exclude) : null;
+    // An indexed loop, no call for an empty exclude list: thousands of packages, in V8's interpreter.
+    const manifests = repo.filesNamed(manifest);
+    for (let i = 0; i < manifests.length; i++) {
+      const dir = posixDirname(manifests[i]!);
       if (dir === '.' || found.has(dir)) continue;
-      if (isIncluded(dir) && !isExcluded(dir)) found.set(dir, { dir, source });
+      if (isIncluded(dir) && (isExcluded === null || !isExcluded(dir))) found.set(dir, { dir, source });
     }
   };
 
@@ -53,7 +55,10 @@ export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
   const uvWs = isRecord(py) && isRecord(py['tool']) && isRecord(py['tool']['uv']) ? py['tool']['uv']['workspace'] : undefined;
   if (isRecord(uvWs)) add('uv', [...stringArray(uvWs['members']), ...stringArray(uvWs['exclude']).map((e) => `!${e}`)], 'pyproject.toml');
 
-  return [...found.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  // By directory, each once: sorted without a comparator, which compares natively (the same
+  // code-unit order as `<`), not by a call per comparison in V8's interpreter.
+  const dirs = [...found.keys()].sort();
+  return dirs.map((dir) => found.get(dir)!);
 }
 
 function normalizePattern(pattern: string): string {

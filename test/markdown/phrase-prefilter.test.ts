@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LiteralPrefilter } from '../../src/markdown/literal-prefilter.js';
 import { loadPhraseData } from '../../src/markdown/phrase-data.js';
 import { foldKey, requiredLiterals } from '../../src/markdown/regex-literals.js';
-import { assessVagueness, compileDetector } from '../../src/markdown/vagueness.js';
+import { assessVagueness, compileDetector, mayBeVague } from '../../src/markdown/vagueness.js';
 import { PROJECT_ROOT } from '../helpers/paths.js';
 
 // The prefilter may only skip a pattern that cannot match: these tests prove it against V8's own
@@ -166,6 +166,10 @@ describe('assessVagueness with and without the prefilter', () => {
     const expected = assessVagueness(text, without);
     expect(assessVagueness(text, withIt), text).toEqual(expected);
     expect(assessVagueness(text, analysed), text).toEqual(expected);
+    // no-vague-rules assesses only what mayBeVague lets through: it must let every vague statement through.
+    if (expected.vague) for (const d of [withIt, analysed, without]) expect(mayBeVague(text, d), text).toBe(true);
+    // And it rules out exactly the statements no language scores 2 (the best language scores most).
+    expect(mayBeVague(text, withIt), text).toBe(expected.vagueness >= 2);
   };
 
   it('agree on every line of the fixtures, the rule docs and the labelled set', () => {

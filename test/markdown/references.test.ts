@@ -610,7 +610,9 @@ describe('repository indexes', () => {
   // Walks and `git ls-files` list in order; a listing that is not is indexed in one pass instead.
   const unsorted = () => {
     const r = new RepoIndex({ root: '/u', useGit: false, fs: new MemoryFileSystem({ '/u/b/x.ts': '', '/u/a/y.ts': '', '/u/a/b/z.ts': '', '/u/a/c.ts': '', '/u/a/b/w/v.ts': '' }) });
-    Object.defineProperty(r, 'files', { value: [...r.files].reverse() });
+    const reversed = [...r.files].reverse();
+    Object.defineProperty(r, 'files', { value: reversed });
+    Object.defineProperty(r, 'listing', { value: { ...r.listing, files: reversed, ascending: false } });
     return r;
   };
   const entriesCases: [string, RepoIndex][] = [
