@@ -165,6 +165,40 @@ export class RepoIndex {
     return this.listing.text ?? (this.files.length === 0 ? '' : `${this.files.join('\0')}\0`);
   }
 
+  /**
+   * Whether some listed path contains `fragment` (which holds no NUL): one native search of the
+   * listing's text when the lister kept it, instead of a callback per listed path.
+   */
+  someFileIncludes(fragment: string): boolean {
+    const text = this.listing.text;
+    if (text !== undefined && !fragment.includes('\0')) return text.includes(fragment);
+    for (let i = 0; i < this.files.length; i++) if (this.files[i]!.includes(fragment)) return true;
+    return false;
+  }
+
+  #hidden: readonly string[] | undefined;
+  /**
+   * Listed paths with a segment that starts with `.` (`.github/…`, `pkg/.claude/…`), in listing order:
+   * the few a monorepo has are found by a native search of the listing's text for a segment start
+   * followed by a dot, not by testing every path.
+   */
+  hiddenFiles(): readonly string[] {
+    if (this.#hidden) return this.#hidden;
+    const text = this.listing.text;
+    if (text === undefined) return (this.#hidden = this.files.filter((f) => f.charCodeAt(0) === 46 || f.includes('/.')));
+    const found: string[] = [];
+    const dotAtSegmentStart = /(?:^|[\0/])\./g;
+    for (let m = dotAtSegmentStart.exec(text); m !== null; m = dotAtSegmentStart.exec(text)) {
+      // The match starts at the path's first character, at its NUL before, or at a `/` inside it.
+      const start = m.index === 0 && text.charCodeAt(0) === 46 ? 0 : text.charCodeAt(m.index) === 0 ? m.index + 1 : text.lastIndexOf('\0', m.index) + 1;
+      const end = text.indexOf('\0', start);
+      found.push(text.slice(start, end));
+      // On to the next path: one path is taken once, however many hidden segments it has.
+      dotAtSegmentStart.lastIndex = end;
+    }
+    return (this.#hidden = found);
+  }
+
   filesNamed(base: string): readonly string[] {
     if (this.#byBase === undefined) {
       // The first few names are found by a native scan of the listing's text each: cheaper than

@@ -201,3 +201,36 @@ describe('RepoIndex lookups before its indexes exist', () => {
     expect(gitIndex(['a-b/x.ts', 'a.b/x.ts', 'a/b/x.ts', 'a/x.ts', 'a0/x.ts', 'ab/x.ts']).namedBelow('x.ts', 'a')).toEqual(['a/b/x.ts', 'a/x.ts']);
   });
 });
+
+describe('RepoIndex searches of the listing text', () => {
+  it('hiddenFiles() is, in order, every listed path with a segment starting with a dot, with or without git’s text', () => {
+    fc.assert(
+      fc.property(listing, (listed) => {
+        const index = gitIndex(listed);
+        const model = index.files.filter((f) => f.split('/').some((s) => s.startsWith('.')));
+        expect(index.hiddenFiles()).toEqual(model);
+        // A listing without the text (a lister that did not keep it) gives the same answer.
+        const plain = new RepoIndex({ root: '/r', fs: new MemoryFileSystem(Object.fromEntries(model.map((f) => [`/r/${f}`, '']))), useGit: false });
+        expect(plain.listing.text).toBeUndefined();
+        expect(plain.hiddenFiles()).toEqual(plain.files.filter((f) => f.split('/').some((s) => s.startsWith('.'))));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('hiddenFiles() finds a hidden path at the text\'s start, one with two hidden segments once, and none in a name', () => {
+    const index = gitIndex(['.github/x.md', 'a.b/c.md', 'pkg/.claude/.x/CLAUDE.md', 'pkg/a', 'z/.cursorrules']);
+    expect(index.listing.text).toBe('.github/x.md\0a.b/c.md\0pkg/.claude/.x/CLAUDE.md\0pkg/a\0z/.cursorrules\0');
+    expect(index.hiddenFiles()).toEqual(['.github/x.md', 'pkg/.claude/.x/CLAUDE.md', 'z/.cursorrules']);
+  });
+
+  it('someFileIncludes() answers as a test of every listed path does', () => {
+    fc.assert(
+      fc.property(listing, fc.constantFrom('AGENTS.md/', 'AGENTS.override.md/', '/.', 'a/b', 'md', '\0', 'zz'), (listed, fragment) => {
+        const index = gitIndex(listed);
+        expect(index.someFileIncludes(fragment)).toBe(index.files.some((f) => f.includes(fragment)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
