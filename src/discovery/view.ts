@@ -73,17 +73,10 @@ export class DiscoveryView {
     const scope = this.#options.scope;
     const inScope = (cwd: string) => !scope || scope.some((dir) => dir === '' || cwd === '' || cwd === dir || cwd.startsWith(`${dir}/`) || dir.startsWith(`${cwd}/`));
     this.#cwds = [...set].filter(inScope).sort();
-    // Every host probes each directory from the root down to each cwd for several names.
-    const marked = new Set<string>();
-    for (const cwd of this.#cwds) {
-      for (let rel = cwd; !marked.has(rel); ) {
-        marked.add(rel);
-        this.cache.expectProbes(this.absOf(rel));
-        if (rel === '') break;
-        const slash = rel.lastIndexOf('/');
-        rel = slash < 0 ? '' : rel.slice(0, slash);
-      }
-    }
+    // Every host probes each cwd for a dozen names or more, and each directory above it as well. Only
+    // the cwds are listed for it: a directory above them is most often a container (packages/) whose
+    // thousands of entries cost more to list than its names, each probed once per run, cost to probe.
+    for (const cwd of this.#cwds) this.cache.expectProbes(this.absOf(cwd));
     return this.#cwds;
   }
 
