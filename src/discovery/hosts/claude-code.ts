@@ -3,6 +3,7 @@ import picomatch from 'picomatch';
 import { codeRanges, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, isInside, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment, SizeFinding } from './types.js';
 import { joinPath } from '../../repo/join.js';
+import { parentDir } from '../parent-dir.js';
 
 // Facts: hosts.md §4, read in npm @anthropic-ai/claude-code-linux-x64@2.1.332 (BUILD_TIME
 // 2026-11-24) and anthropics/claude-code mods/agents-md/README.md @ 42a37c29 / v2.1.277.
@@ -128,8 +129,8 @@ function loudDirs(env: HostEnv, dir: string): readonly string[] {
   const byDir = env.cache.memoMap<readonly string[]>(loudDirs);
   let dirs = byDir.get(dir);
   if (dirs === undefined) {
-    const parentDir = path.dirname(dir);
-    const parent = dir === env.root || parentDir === dir ? null : loudDirs(env, parentDir);
+    const up = parentDir(dir);
+    const parent = dir === env.root || up === dir ? null : loudDirs(env, up);
     dirs = quietDir(env, dir) ? (parent ?? []) : parent ? [...parent, dir] : [dir];
     byDir.set(dir, dirs);
   }
@@ -220,7 +221,7 @@ function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, momen
   const last = dirs[dirs.length - 1]!;
   if (!agentsOnly(env, last)) return null;
   // loudDirs(last) is loudDirs(parent of last) plus last: the shorter chain's own array.
-  const parent = chainResult(env, cwd, settings, moment, loudDirs(env, path.dirname(last)));
+  const parent = chainResult(env, cwd, settings, moment, loudDirs(env, parentDir(last)));
   if (parent.ownClaude) {
     const ignored = parent.ignored + 1;
     return { checks: parent.checks, answers: parent.answers, ownClaude: true, ignored, state: null, sim: { ...parent.sim, cwd, moment, notes: [ignoredNote(ignored)] } };

@@ -20,8 +20,11 @@ export function dirsUpTo(from: string, stop: string): string[] {
   return dirs;
 }
 
+const SEP = path.sep.charCodeAt(0);
+
 export function isInside(p: string, dir: string): boolean {
-  return p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  // p.startsWith(dir + sep) without building that string (asked per approval check per cwd).
+  return p === dir || (p.startsWith(dir) && (dir.charCodeAt(dir.length - 1) === SEP || p.charCodeAt(dir.length) === SEP));
 }
 
 export function isFile(env: HostEnv, abs: string): boolean {
