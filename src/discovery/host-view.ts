@@ -647,6 +647,9 @@ class HidingProbeCache extends ProbeCache {
   override memo<T>(derive: (text: string) => T, text: string): T {
     return this.inner.memo(derive, text);
   }
+  override derivedOf<T>(derive: (text: string) => T, absPath: string, text: string): T {
+    return this.inner.derivedOf(derive, absPath, text);
+  }
   // memoBy stays this cache's own: what is memoised by key (a directory's probes) depends on what is hidden.
 }
 

@@ -90,6 +90,24 @@ export class ProbeCache {
     return value as T;
   }
 
+  readonly #byPath = new Map<object, Map<string, { text: string; value: unknown }>>();
+
+  /**
+   * `derive(text)` for the text of the file at `absPath`, memoised by the path: memo() keys its map
+   * by the whole text, and a map hashes a string key's every character the first time it sees that
+   * string (five hundred 3-KB AGENTS.md files hashed cost more than deriving from them). The text is
+   * compared too (the same string, nearly always), so a path read with another text is derived anew.
+   */
+  derivedOf<T>(derive: (text: string) => T, absPath: string, text: string): T {
+    let byPath = this.#byPath.get(derive);
+    if (!byPath) this.#byPath.set(derive, (byPath = new Map()));
+    const known = byPath.get(absPath);
+    if (known !== undefined && known.text === text) return known.value as T;
+    const value = derive(text);
+    byPath.set(absPath, { text, value });
+    return value;
+  }
+
   readonly #keyed = new Map<object, Map<string, unknown>>();
 
   /**

@@ -48,7 +48,7 @@ export function claudeImports(text: string): ImportRef[] {
  * include the line break after the comment); CRLF is normalised only then (§4.2). The line break is
  * confirmed by the conformance run against 2.1.332.
  */
-/** The text as injected: comments stripped, then trimmed (once per distinct text and run). */
+/** The text as injected: comments stripped, then trimmed (once per file and run, through derivedOf). */
 function injected(text: string): string {
   return jsTrim(stripComments(text));
 }
@@ -297,7 +297,7 @@ function loader(
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'too-large' }));
       return false;
     }
-    let text = env.cache.memo(injected, read.text);
+    let text = env.cache.derivedOf(injected, abs, read.text);
     if (text === '') {
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'empty' }));
       return false;
@@ -318,7 +318,7 @@ function loader(
     files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : {}));
     const imported = followImports(env, { path: abs, text: read.text }, syntax, seen);
     problems.push(...imported.problems);
-    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.memo(injected, imp.text), { via: imp.via }));
+    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.derivedOf(injected, imp.path, imp.text), { via: imp.via }));
     return true;
   };
 }

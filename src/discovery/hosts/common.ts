@@ -186,7 +186,7 @@ export function followImports(env: HostEnv, top: { path: string; text: string },
   const files: ExpandedImport[] = [];
   const problems: ImportProblem[] = [];
   const walk = (file: { path: string; text: string }, depth: number, chain: string[]) => {
-    for (const ref of env.cache.memo(syntax.find, file.text)) {
+    for (const ref of env.cache.derivedOf(syntax.find, file.path, file.text)) {
       const resolved = path.resolve(path.dirname(file.path), ref.target);
       const problem = (kind: ImportProblem['kind'], limit?: number) =>
         problems.push({ file: file.path, offset: ref.offset, endOffset: ref.endOffset, target: ref.target, resolved, kind, ...(limit !== undefined ? { limit } : {}) });
