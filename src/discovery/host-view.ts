@@ -411,8 +411,13 @@ export class HostsView {
       if (sel.id === 'codex') continue;
       // Simulations of one chain share their problems: each is keyed once.
       const byProblem = new Map<ImportProblem, ImportReport>();
-      for (const cwd of this.discovery.cwds()) {
-        for (const p of this.#atStartShared(sel, cwd).imports) {
+      // Indexed loops: once per cwd, in code this cold (for-of allocates per step).
+      const cwds = this.discovery.cwds();
+      for (let c = 0; c < cwds.length; c++) {
+        const cwd = cwds[c]!;
+        const imports = this.#atStartShared(sel, cwd).imports;
+        for (let i = 0; i < imports.length; i++) {
+          const p = imports[i]!;
           let existing = byProblem.get(p);
           if (!existing) {
             existing = byKey.get(`${p.file}\0${p.offset}\0${p.kind}`);
@@ -442,11 +447,15 @@ export class HostsView {
       if (sel.id === 'codex') continue;
       // Simulations of one chain share their findings: each is keyed once.
       const byFinding = new Map<SizeFinding, SizeReport>();
-      for (const cwd of this.discovery.cwds()) {
+      const cwds = this.discovery.cwds();
+      for (let c = 0; c < cwds.length; c++) {
+        const cwd = cwds[c]!;
         const sim = this.#atStartShared(sel, cwd);
         // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
         const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
-        for (const s of lazy.length ? [...sim.sizes, ...lazy] : sim.sizes) {
+        const found = lazy.length ? [...sim.sizes, ...lazy] : sim.sizes;
+        for (let i = 0; i < found.length; i++) {
+          const s = found[i]!;
           // A total is one finding per distinct sum (the same files loaded from several cwds).
           let existing = byFinding.get(s);
           const key = existing ? '' : `${s.who}\0${s.file ?? ''}\0${s.effect}\0${s.file === null ? s.size : ''}`;

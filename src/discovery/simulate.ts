@@ -260,7 +260,8 @@ export function probeDirectory(cache: ProbeCache, dir: string, names: readonly s
 
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
-  for (const name of names) {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const candidatePath = joinPath(dir, name);
     // A name the listing proves absent is MISSING's fields, written out (a spread per name and directory costs more, in cold code).
     const probe: CandidateProbe = cache.absentIn(dir, name) ? { kind: 'missing', symlink: false, name, path: candidatePath } : { ...cache.probe(candidatePath), name, path: candidatePath };

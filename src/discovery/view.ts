@@ -75,8 +75,8 @@ export class DiscoveryView {
     this.#cwds = [...set].filter(inScope).sort();
     // Every host probes each directory from the root down to each cwd for several names.
     const marked = new Set<string>();
-    for (const cwd of this.#cwds) {
-      for (let rel = cwd; !marked.has(rel); ) {
+    for (let c = 0; c < this.#cwds.length; c++) {
+      for (let rel = this.#cwds[c]!; !marked.has(rel); ) {
         marked.add(rel);
         this.cache.expectProbes(this.absOf(rel));
         if (rel === '') break;

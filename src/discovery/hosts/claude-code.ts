@@ -107,7 +107,13 @@ function quietDir(env: HostEnv, dir: string): boolean {
   // Names the directory's listing proves absent are not looked up at all.
   const quiet = env.cache.memoMap<boolean>(quietDir);
   let answer = quiet.get(dir);
-  if (answer === undefined) quiet.set(dir, (answer = QUIET_NAMES.every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir)));
+  if (answer === undefined) {
+    // A loop, not every() with a closure: once per directory, in code this cold.
+    answer = true;
+    for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = env.cache.absentIn(dir, QUIET_NAMES[i]!) || readText(env, joinPath(dir, QUIET_NAMES[i]!)) === null;
+    answer &&= !hasDotClaude(env, dir);
+    quiet.set(dir, answer);
+  }
   return answer;
 }
 
