@@ -305,52 +305,59 @@ export class HostsView {
       return rel;
     };
     const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
-    for (const { perHost, cwds } of groups) {
+    // Indexed loops and host lists as arrays (a handful of hosts): this runs once per group, cold,
+    // where for-of allocates an iterator result per step.
+    for (let g = 0; g < groups.length; g++) {
+      const { perHost, cwds } = groups[g]!;
       // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
       // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
-      const units = new Map<string, { rel: string; hosts: Set<string> }>();
-      for (const { h, files } of perHost) {
-        for (const f of files) {
+      const units = new Map<string, { rel: string; hosts: string[] }>();
+      for (let p = 0; p < perHost.length; p++) {
+        const { h, files } = perHost[p]!;
+        for (let i = 0; i < files.length; i++) {
+          const f = files[i]!;
           // Keyed by the whole file's content (a host's cut or trim does not make it another file).
           const key = keyOf(f.path);
           if (key === '') continue;
           let unit = units.get(key);
-          if (!unit) units.set(key, (unit = { rel: relOf(f.path), hosts: new Set<string>() }));
-          unit.hosts.add(h.label);
+          if (!unit) units.set(key, (unit = { rel: relOf(f.path), hosts: [] }));
+          if (!unit.hosts.includes(h.label)) unit.hosts.push(h.label);
         }
       }
       const unitOf = (f: HostFile) => units.get(keyOf(f.path));
       for (const unit of units.values()) {
-        for (const { h, files } of perHost) {
-          if (unit.hosts.has(h.label)) continue;
+        for (let p = 0; p < perHost.length; p++) {
+          const { h, files } = perHost[p]!;
+          if (unit.hosts.includes(h.label)) continue;
           // Why Codex misses an AGENTS.md of its own (an override, a nested root, its budget) is what
           // no-shadowed-instructions and no-unreachable-instructions report.
           if (h.id === 'codex' && /(^|\/)AGENTS(\.override)?\.md$/.test(unit.rel)) continue;
           // What this host reads instead: its files that none of the hosts loading this one read.
           const instead: string[] = [];
-          for (const f of files) {
-            const other = unitOf(f)?.hosts;
+          for (let i = 0; i < files.length; i++) {
+            const other = unitOf(files[i]!)?.hosts;
             let shared = false;
-            if (other) for (const x of other) if (unit.hosts.has(x)) shared = true;
-            if (!shared) instead.push(relOf(f.path));
+            if (other) for (let x = 0; x < other.length; x++) if (unit.hosts.includes(other[x]!)) shared = true;
+            if (!shared) instead.push(relOf(files[i]!.path));
           }
           const k = `${unit.rel}\0${h.label}`;
           const d = byKey.get(k);
           if (d) {
-            for (const c of cwds) d.cwds.push(c);
+            for (let c = 0; c < cwds.length; c++) d.cwds.push(cwds[c]!);
             let sets = merged.get(d);
             if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead) }));
-            for (const x of unit.hosts) {
-              if (sets.loadedBy.has(x)) continue;
-              sets.loadedBy.add(x);
-              d.loadedBy.push(x);
+            for (let x = 0; x < unit.hosts.length; x++) {
+              const host = unit.hosts[x]!;
+              if (sets.loadedBy.has(host)) continue;
+              sets.loadedBy.add(host);
+              d.loadedBy.push(host);
             }
-            for (const x of instead) {
-              if (sets.instead.has(x)) continue;
-              sets.instead.add(x);
-              d.instead.push(x);
+            for (let x = 0; x < instead.length; x++) {
+              if (sets.instead.has(instead[x]!)) continue;
+              sets.instead.add(instead[x]!);
+              d.instead.push(instead[x]!);
             }
-          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: [...unit.hosts], cwds: [...cwds], instead, shadowed: false, importRef: null });
+          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: unit.hosts.slice(), cwds: cwds.slice(), instead, shadowed: false, importRef: null });
         }
       }
     }

@@ -404,7 +404,9 @@ function finishChain(files: HostFile[], problems: ImportProblem[], notes: string
   const sizes: SizeFinding[] = [];
   let total = 0;
   let counted = 0;
-  for (const f of files) {
+  // Indexed loops: once per chain (a thousand on a large monorepo), in code this cold.
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
     if (f.skipped === 'too-large') sizes.push({ file: f.path, size: f.bytes, limit: MAX_FILE_BYTES, unit: 'bytes', effect: 'skipped', who: 'Claude Code' });
     if (f.skipped || f.kind === 'nested') continue;
     if (f.text.length > PER_FILE_CHARS) sizes.push({ file: f.path, size: f.text.length, limit: PER_FILE_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
@@ -413,15 +415,18 @@ function finishChain(files: HostFile[], problems: ImportProblem[], notes: string
       counted++;
     }
   }
-  for (const f of files) if (f.cut) sizes.push({ file: f.path, size: f.cut.of ?? f.bytes, limit: PER_FILE_CHARS, unit: 'chars', effect: 'cut', who: 'Claude Code', offset: f.cut.offset });
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (f.cut) sizes.push({ file: f.path, size: f.cut.of ?? f.bytes, limit: PER_FILE_CHARS, unit: 'chars', effect: 'cut', who: 'Claude Code', offset: f.cut.offset });
+  }
   if (total > TOTAL_CHARS && counted > 1) sizes.push({ file: null, size: total, limit: TOTAL_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
 
-  const shown = files.filter((f) => !f.skipped && f.kind !== 'nested');
   // Concatenated rather than joined: the same string, without copying every file's text per chain.
   let text: string | null = null;
-  if (shown.length) {
-    text = PREAMBLE;
-    for (const f of shown) text += `\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (f.skipped || f.kind === 'nested') continue;
+    text = `${text ?? PREAMBLE}\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
   }
   return { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes };
 }
