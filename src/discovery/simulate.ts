@@ -252,7 +252,10 @@ const namesKeys = new WeakMap<readonly string[], string>();
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   let key = namesKeys.get(names);
   if (key === undefined) namesKeys.set(names, (key = names.join('\0')));
-  const byDir = cache.memoBy(probeDirectory, key, () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
+  // Looked up without a closure per call (once per directory and settings, in cold code).
+  const byKey = cache.memoMap<Map<string, SearchedDirectory & { error: CandidateProbe | null }>>(probeDirectory);
+  let byDir = byKey.get(key);
+  if (byDir === undefined) byKey.set(key, (byDir = new Map()));
   let searched = byDir.get(dir);
   if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
   return searched;

@@ -113,7 +113,7 @@ function quietDir(env: HostEnv, dir: string): boolean {
   if (answer === undefined) {
     // A loop, not every() with a closure: once per directory, in code this cold.
     answer = true;
-    for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = env.cache.absentIn(dir, QUIET_NAMES[i]!) || readText(env, joinPath(dir, QUIET_NAMES[i]!)) === null;
+    for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = !readableIn(env, dir, QUIET_NAMES[i]!);
     answer &&= !hasDotClaude(env, dir);
     quiet.set(dir, answer);
   }
@@ -252,10 +252,19 @@ function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, momen
 
 /** Whether the directory holds a readable AGENTS.md and no other file Claude Code reads (no CLAUDE.md, CLAUDE.local.md or `.claude`). */
 function agentsOnly(env: HostEnv, dir: string): boolean {
-  return env.cache.memoBy(agentsOnly, dir, () => {
-    const readable = (name: string) => !env.cache.absentIn(dir, name) && readText(env, joinPath(dir, name)) !== null;
-    return !hasDotClaude(env, dir) && !readable('CLAUDE.md') && !readable('CLAUDE.local.md') && readable('AGENTS.md');
-  });
+  // Looked up without a closure per call (once per chain, in cold code).
+  const memo = env.cache.memoMap<boolean>(agentsOnly);
+  let answer = memo.get(dir);
+  if (answer === undefined) {
+    answer = !hasDotClaude(env, dir) && !readableIn(env, dir, 'CLAUDE.md') && !readableIn(env, dir, 'CLAUDE.local.md') && readableIn(env, dir, 'AGENTS.md');
+    memo.set(dir, answer);
+  }
+  return answer;
+}
+
+/** Whether `dir/name` is a file Claude Code can read (a name the listing proves absent is not looked up). */
+function readableIn(env: HostEnv, dir: string, name: string): boolean {
+  return !env.cache.absentIn(dir, name) && readText(env, joinPath(dir, name)) !== null;
 }
 
 /** The note for AGENTS.md files on the path that the fallback leaves unread. */
