@@ -120,7 +120,7 @@ export class HostsView {
 
   readonly #heads = new Map<string, string>();
 
-  /** The first stand-in for #keyOf, cheaper than #printOf (see contentHead): 'f' exactly when the key is ''. */
+  /** The first, cheapest stand-in for #keyOf (see contentHead): 'f' exactly when the key is ''. */
   #headOf(abs: string): string {
     // By path: a text's hash is computed on its first use as a key, and most files are asked about
     // once here (a memo by text would hash every file's whole text for that).

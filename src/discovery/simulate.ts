@@ -176,7 +176,8 @@ export class ProbeCache {
 
 /**
  * findRoot's answers per directory, for one marker list and boundary: the map of the run's cache for
- * this marker array (every cwd's settings share one), then for the boundary. No key is built per call.
+ * this marker array (a settings object's; most runs have one), then for the boundary. No key string
+ * is built per call.
  */
 function rootsByDir(cache: ProbeCache, markers: readonly string[], boundary: string | undefined): Map<string, RootInfo> {
   const byBoundary = cache.memoMap<Map<string, RootInfo>>(markers);
