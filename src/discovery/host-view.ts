@@ -730,7 +730,7 @@ function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
   const sim = discovery.simulation(cwdRel);
   let list = codexByFiles.get(sim.files);
   if (!list) codexByFiles.set(sim.files, (list = []));
-  for (const shared of list) if (shared.text === sim.text && shared.notes === sim.warnings) return shared;
+  for (let i = 0; i < list.length; i++) if (list[i]!.text === sim.text && list[i]!.notes === sim.warnings) return list[i]!;
   const shared = codexAsHost(discovery, cwdRel, sim.cwd);
   list.push(shared);
   return shared;

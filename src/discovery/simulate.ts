@@ -502,7 +502,9 @@ function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projec
   if (cache && text !== null) {
     let bytes = userText === null ? 0 : cache.memo(utf8Length, userText);
     let length = userText?.length ?? 0;
-    projectTexts.forEach((part, i) => {
+    // An indexed loop, not forEach with a closure: once per chain, in cold code.
+    for (let i = 0; i < projectTexts.length; i++) {
+      const part = projectTexts[i]!;
       if (length > 0) {
         const separator = i === 0 ? PROJECT_DOC_SEPARATOR : '\n\n';
         bytes += separator.length;
@@ -511,7 +513,7 @@ function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projec
       const file = parts?.[i];
       bytes += file ? textBytesOf(file) : cache.memo(utf8Length, part);
       length += part.length;
-    });
+    }
     textBytes = bytes;
   }
   return { text, warnings: [...settings.userWarnings, ...budgetWarnings(files, settings.maxBytes, text, textBytes)] };
