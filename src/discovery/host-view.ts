@@ -363,9 +363,10 @@ export class HostsView {
     }
     const out = [...byKey.values()];
     // Groups credit their cwds together: back to the cwds' own (sorted) order.
-    for (const d of out) d.cwds.sort();
+    for (let i = 0; i < out.length; i++) out[i]!.cwds.sort();
     const hiddenEnvs = new Map<string, HostEnv>();
-    for (const d of out) {
+    for (let i = 0; i < out.length; i++) {
+      const d = out[i]!;
       // Shadowed: with the files it loads instead hidden, the host would load this one.
       if (d.instead.length === 0) continue;
       const hiddenKey = d.instead.join('\0');
@@ -506,7 +507,9 @@ export class HostsView {
     // (Every such path ends in ".md": most listed files are told apart without the regular expression.)
     const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => f.endsWith('.md') && /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
     const out: SizeFinding[] = [];
-    for (const f of big) {
+    // An indexed loop: once per cwd (with no such file, nearly always), in cold code.
+    for (let i = 0; i < big.length; i++) {
+      const f = big[i]!;
       const dir = path.posix.dirname(f.replace(/\/\.claude\/.*$/, '/x'));
       if (dir === cwd || !(cwd === '' || dir.startsWith(`${cwd}/`))) continue;
       out.push(...this.simulation(sel, cwd, { afterReadingIn: this.repo.abs(dir) }).sizes.filter((s) => s.effect === 'cut'));

@@ -321,7 +321,7 @@ function loader(
       return false;
     }
     // The plugin drops an AGENTS.md whose trimmed text equals a loaded file's (`Dcr`, §4.5).
-    if (opts.agents && files.some((f) => !f.skipped && f.text === text)) {
+    if (opts.agents && repeatsLoaded(files, text)) {
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'duplicate' }));
       return false;
     }
@@ -336,9 +336,18 @@ function loader(
     files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : {}));
     const imported = followImports(env, { path: abs, text: read.text }, syntax, seen);
     problems.push(...imported.problems);
-    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.derivedOf(injected, imp.path, imp.text), { via: imp.via }));
+    for (let i = 0; i < imported.files.length; i++) {
+      const imp = imported.files[i]!;
+      files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.derivedOf(injected, imp.path, imp.text), { via: imp.via }));
+    }
     return true;
   };
+}
+
+/** Whether a file shown so far has exactly this text (a loop, not some() with a closure: once per file loaded, in cold code). */
+function repeatsLoaded(files: readonly HostFile[], text: string): boolean {
+  for (let i = 0; i < files.length; i++) if (!files[i]!.skipped && files[i]!.text === text) return true;
+  return false;
 }
 
 function simulateChain(

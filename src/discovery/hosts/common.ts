@@ -186,7 +186,10 @@ export function followImports(env: HostEnv, top: { path: string; text: string },
   const files: ExpandedImport[] = [];
   const problems: ImportProblem[] = [];
   const walk = (file: { path: string; text: string }, depth: number, chain: string[]) => {
-    for (const ref of env.cache.derivedOf(syntax.find, file.path, file.text)) {
+    const refs = env.cache.derivedOf(syntax.find, file.path, file.text);
+    // An indexed loop: once per file loaded (mostly with no reference at all), in cold code.
+    for (let r = 0; r < refs.length; r++) {
+      const ref = refs[r]!;
       const resolved = path.resolve(path.dirname(file.path), ref.target);
       const problem = (kind: ImportProblem['kind'], limit?: number) =>
         problems.push({ file: file.path, offset: ref.offset, endOffset: ref.endOffset, target: ref.target, resolved, kind, ...(limit !== undefined ? { limit } : {}) });
