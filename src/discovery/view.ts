@@ -186,8 +186,12 @@ export class DiscoveryView {
 
   #simulations: { cwd: string; sim: Simulation }[] | undefined;
   simulations(): readonly { cwd: string; sim: Simulation }[] {
-    this.#simulations ??= this.cwds().map((cwd) => ({ cwd, sim: this.simulation(cwd) }));
-    return this.#simulations;
+    if (this.#simulations) return this.#simulations;
+    // An indexed loop, not map() with a closure: once per cwd, in cold code.
+    const cwds = this.cwds();
+    const sims: { cwd: string; sim: Simulation }[] = [];
+    for (let i = 0; i < cwds.length; i++) sims.push({ cwd: cwds[i]!, sim: this.simulation(cwds[i]!) });
+    return (this.#simulations = sims);
   }
 
   /** Every simulated cwd whose chain selected this file, with what happened to it there. */
