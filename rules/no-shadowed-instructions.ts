@@ -22,9 +22,13 @@ export default defineRule({
     // A directory's probes are shared by every chain through it (one list per directory and names):
     // each is looked at once.
     const probed = new Set<unknown>();
-    for (const { sim } of discovery.simulations()) {
+    // Indexed loops: once per cwd and directory, in code this cold (for-of allocates per step).
+    const sims = discovery.simulations();
+    for (let s = 0; s < sims.length; s++) {
+      const sim = sims[s]!.sim;
       let names: string[] | undefined;
-      for (const { dir, chosen, candidates } of sim.searched) {
+      for (let d = 0; d < sim.searched.length; d++) {
+        const { dir, chosen, candidates } = sim.searched[d]!;
         if (!chosen || probed.has(candidates)) continue;
         probed.add(candidates);
         const dirRel = repo.rel(dir);

@@ -35,8 +35,12 @@ export default defineRule({
     // text and no warning in the TUI (codex-discovery.md §4.3, §7.10; issues #7138, #13386). The same
     // cut repeats for every cwd below the file, so findings are grouped by file and cut.
     const findings = new Map<string, Finding>();
-    for (const { cwd, sim } of discovery.simulations()) {
-      for (const file of sim.files) {
+    // Indexed loops: once per cwd and file, in code this cold (for-of allocates per step).
+    const sims = discovery.simulations();
+    for (let s = 0; s < sims.length; s++) {
+      const { cwd, sim } = sims[s]!;
+      for (let f = 0; f < sim.files.length; f++) {
+        const file = sim.files[f]!;
         const kind = file.dropped === 'budget' ? 'dropped' : file.cut ? 'cut' : null;
         if (!kind) continue;
         const rel = repo.rel(file.path);

@@ -6,6 +6,8 @@ const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
 /** Other hosts' files that are scoped by path, not by directory: never a per-directory Codex file. */
 const PATH_SCOPED = /(^|\/)\.(github|cursor|windsurf)\//;
 const START = { start: { line: 1, column: 1 } };
+const DEFAULT_DIR = `${CODEX_DEFAULT}/`;
+const OVERRIDE_DIR = `${CODEX_OVERRIDE}/`;
 
 export default defineRule({
   id: 'no-unreachable-instructions',
@@ -42,8 +44,12 @@ export default defineRule({
     };
     // A directory's probes are shared by every chain through it: each list is looked at once.
     const probed = new Set<unknown>();
-    for (const { sim } of discovery.simulations()) {
-      for (const { candidates } of sim.searched) {
+    // Indexed loops: once per cwd and directory, in code this cold (for-of allocates per step).
+    const sims = discovery.simulations();
+    for (let s = 0; s < sims.length; s++) {
+      const searched = sims[s]!.sim.searched;
+      for (let d = 0; d < searched.length; d++) {
+        const { candidates } = searched[d]!;
         if (probed.has(candidates)) continue;
         probed.add(candidates);
         for (const c of candidates) {
@@ -54,7 +60,8 @@ export default defineRule({
     }
     // A directory of the index named like a candidate has a listed file below it, whose path then
     // holds "AGENTS.md/": without one, the index's directories need not be built and searched.
-    if (repo.files.some((f) => f.includes(`${CODEX_DEFAULT}/`) || f.includes(`${CODEX_OVERRIDE}/`))) {
+    // (The two strings are made once: a template in the callback would build both per listed file.)
+    if (repo.files.some((f) => f.includes(DEFAULT_DIR) || f.includes(OVERRIDE_DIR))) {
       for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
     }
 
@@ -83,7 +90,8 @@ export default defineRule({
     const cutOff = new Map<string, { file: string; root: string; marker: string; cwds: string[] }>();
     // Cwds below one root share its answer (the same object): mapped to a path once.
     const roots = new Map<unknown, string>();
-    for (const { cwd, sim } of discovery.simulations()) {
+    for (let s = 0; s < sims.length; s++) {
+      const { cwd, sim } = sims[s]!;
       if (sim.root.dir === null || sim.root.reason.kind !== 'marker') continue;
       let root = roots.get(sim.root);
       if (root === undefined) roots.set(sim.root, (root = repo.rel(sim.root.dir)));

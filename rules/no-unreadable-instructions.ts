@@ -35,7 +35,10 @@ export default defineRule({
     // Any candidate metadata or read error other than NotFound fails the whole environment: Codex
     // logs it and sends no project docs at all for that cwd (agents_md.rs; codex-discovery.md §2.3, §6).
     const broken = new Map<string, Broken>();
-    for (const { cwd, sim } of discovery.simulations()) {
+    // An indexed loop: once per cwd, in code this cold (for-of allocates per step).
+    const sims = discovery.simulations();
+    for (let s = 0; s < sims.length; s++) {
+      const { cwd, sim } = sims[s]!;
       if (!sim.error) continue;
       const file = repo.rel(sim.error.path);
       let entry = broken.get(file);

@@ -118,15 +118,15 @@ export class HostsView {
     return this.env.cache.memo(contentKey, this.#textOf(abs));
   }
 
-  readonly #prints = new Map<string, string>();
+  readonly #heads = new Map<string, string>();
 
-  /** A cheap stand-in for #keyOf: equal content keys give equal fingerprints ('f' exactly when the key is ''). */
-  #printOf(abs: string): string {
+  /** The first, cheapest stand-in for #keyOf (see contentHead): 'f' exactly when the key is ''. */
+  #headOf(abs: string): string {
     // By path: a text's hash is computed on its first use as a key, and most files are asked about
     // once here (a memo by text would hash every file's whole text for that).
-    let print = this.#prints.get(abs);
-    if (print === undefined) this.#prints.set(abs, (print = contentFingerprint(this.#textOf(abs))));
-    return print;
+    let head = this.#heads.get(abs);
+    if (head === undefined) this.#heads.set(abs, (head = contentHead(this.#textOf(abs))));
+    return head;
   }
 
   labels(): string[] {
@@ -253,28 +253,47 @@ export class HostsView {
         else next.cwds.push(cwd);
       }
     }
-    // Files are compared by content (below); the full normalised content is built only for files
-    // whose fingerprint (the start and end of that content) another file shares, the rest are told
-    // apart by the fingerprint alone.
-    const counted = new Set<string>();
-    const byPrint = new Map<string, number>();
-    for (const { perHost } of groups) {
-      for (const { files } of perHost) {
-        for (const f of files) {
-          if (counted.has(f.path)) continue;
-          counted.add(f.path);
-          const print = this.#printOf(f.path);
-          byPrint.set(print, (byPrint.get(print) ?? 0) + 1);
+    // Files are compared by content (below). Each file's key is told apart from the others' in three
+    // steps, each only for the files the previous one could not tell apart: the start of the key
+    // (contentHead), then its start and end (contentFingerprint), then the whole key. A file counts
+    // once, whatever the groups and hosts that load it.
+    const counted: string[] = [];
+    const seenPaths = new Set<string>();
+    const byHead = new Map<string, number>();
+    for (let g = 0; g < groups.length; g++) {
+      const perHost = groups[g]!.perHost;
+      for (let h = 0; h < perHost.length; h++) {
+        const files = perHost[h]!.files;
+        for (let i = 0; i < files.length; i++) {
+          const abs = files[i]!.path;
+          if (seenPaths.has(abs)) continue;
+          seenPaths.add(abs);
+          counted.push(abs);
+          const head = this.#headOf(abs);
+          byHead.set(head, (byHead.get(head) ?? 0) + 1);
         }
       }
+    }
+    // A head of the whole key ("f…") is the key itself; any other names a file alone when no other shares it.
+    const shared = (head: string) => head.charCodeAt(0) !== 102 && (byHead.get(head) ?? 0) > 1;
+    const prints = new Map<string, string>();
+    const byPrint = new Map<string, number>();
+    for (let i = 0; i < counted.length; i++) {
+      const abs = counted[i]!;
+      if (!shared(this.#headOf(abs))) continue;
+      const print = contentFingerprint(this.#textOf(abs));
+      prints.set(abs, print);
+      byPrint.set(print, (byPrint.get(print) ?? 0) + 1);
     }
     const keys = new Map<string, string>();
     const keyOf = (abs: string) => {
       let key = keys.get(abs);
       if (key === undefined) {
-        const print = this.#printOf(abs);
-        // A fingerprint of the whole content ("f…") is the content itself; '' for no content.
-        key = print === 'f' ? '' : print.startsWith('f') || (byPrint.get(print) ?? 0) <= 1 ? print : `k${this.#keyOf(abs)}`;
+        // Keys of one form are equal exactly when the contents are ('f', 'h' and 'p' keys name a
+        // content no other file has, a 'k' key is the content itself), and forms never meet.
+        const head = this.#headOf(abs);
+        const print = prints.get(abs);
+        key = head === 'f' ? '' : !shared(head) ? head : print!.startsWith('f') || (byPrint.get(print!) ?? 0) <= 1 ? print! : `k${this.#keyOf(abs)}`;
         keys.set(abs, key);
       }
       return key;
@@ -286,60 +305,68 @@ export class HostsView {
       return rel;
     };
     const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
-    for (const { perHost, cwds } of groups) {
+    // Indexed loops and host lists as arrays (a handful of hosts): this runs once per group, cold,
+    // where for-of allocates an iterator result per step.
+    for (let g = 0; g < groups.length; g++) {
+      const { perHost, cwds } = groups[g]!;
       // A file counts by its content minus import lines: a symlinked CLAUDE.md, an identical copy,
       // or a CLAUDE.md that only says `@AGENTS.md` all carry the same instructions.
-      const units = new Map<string, { rel: string; hosts: Set<string> }>();
-      for (const { h, files } of perHost) {
-        for (const f of files) {
+      const units = new Map<string, { rel: string; hosts: string[] }>();
+      for (let p = 0; p < perHost.length; p++) {
+        const { h, files } = perHost[p]!;
+        for (let i = 0; i < files.length; i++) {
+          const f = files[i]!;
           // Keyed by the whole file's content (a host's cut or trim does not make it another file).
           const key = keyOf(f.path);
           if (key === '') continue;
           let unit = units.get(key);
-          if (!unit) units.set(key, (unit = { rel: relOf(f.path), hosts: new Set<string>() }));
-          unit.hosts.add(h.label);
+          if (!unit) units.set(key, (unit = { rel: relOf(f.path), hosts: [] }));
+          if (!unit.hosts.includes(h.label)) unit.hosts.push(h.label);
         }
       }
       const unitOf = (f: HostFile) => units.get(keyOf(f.path));
       for (const unit of units.values()) {
-        for (const { h, files } of perHost) {
-          if (unit.hosts.has(h.label)) continue;
+        for (let p = 0; p < perHost.length; p++) {
+          const { h, files } = perHost[p]!;
+          if (unit.hosts.includes(h.label)) continue;
           // Why Codex misses an AGENTS.md of its own (an override, a nested root, its budget) is what
           // no-shadowed-instructions and no-unreachable-instructions report.
           if (h.id === 'codex' && /(^|\/)AGENTS(\.override)?\.md$/.test(unit.rel)) continue;
           // What this host reads instead: its files that none of the hosts loading this one read.
           const instead: string[] = [];
-          for (const f of files) {
-            const other = unitOf(f)?.hosts;
+          for (let i = 0; i < files.length; i++) {
+            const other = unitOf(files[i]!)?.hosts;
             let shared = false;
-            if (other) for (const x of other) if (unit.hosts.has(x)) shared = true;
-            if (!shared) instead.push(relOf(f.path));
+            if (other) for (let x = 0; x < other.length; x++) if (unit.hosts.includes(other[x]!)) shared = true;
+            if (!shared) instead.push(relOf(files[i]!.path));
           }
           const k = `${unit.rel}\0${h.label}`;
           const d = byKey.get(k);
           if (d) {
-            for (const c of cwds) d.cwds.push(c);
+            for (let c = 0; c < cwds.length; c++) d.cwds.push(cwds[c]!);
             let sets = merged.get(d);
             if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead) }));
-            for (const x of unit.hosts) {
-              if (sets.loadedBy.has(x)) continue;
-              sets.loadedBy.add(x);
-              d.loadedBy.push(x);
+            for (let x = 0; x < unit.hosts.length; x++) {
+              const host = unit.hosts[x]!;
+              if (sets.loadedBy.has(host)) continue;
+              sets.loadedBy.add(host);
+              d.loadedBy.push(host);
             }
-            for (const x of instead) {
-              if (sets.instead.has(x)) continue;
-              sets.instead.add(x);
-              d.instead.push(x);
+            for (let x = 0; x < instead.length; x++) {
+              if (sets.instead.has(instead[x]!)) continue;
+              sets.instead.add(instead[x]!);
+              d.instead.push(instead[x]!);
             }
-          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: [...unit.hosts], cwds: [...cwds], instead, shadowed: false, importRef: null });
+          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: unit.hosts.slice(), cwds: cwds.slice(), instead, shadowed: false, importRef: null });
         }
       }
     }
     const out = [...byKey.values()];
     // Groups credit their cwds together: back to the cwds' own (sorted) order.
-    for (const d of out) d.cwds.sort();
+    for (let i = 0; i < out.length; i++) out[i]!.cwds.sort();
     const hiddenEnvs = new Map<string, HostEnv>();
-    for (const d of out) {
+    for (let i = 0; i < out.length; i++) {
+      const d = out[i]!;
       // Shadowed: with the files it loads instead hidden, the host would load this one.
       if (d.instead.length === 0) continue;
       const hiddenKey = d.instead.join('\0');
@@ -358,7 +385,7 @@ export class HostsView {
       if (importer) {
         const ref = `@${path.posix.relative(path.posix.dirname(importer), d.file)}`;
         // Already imported, yet missed: the import needs an approval the host has not got.
-        const present = this.#printOf(this.repo.abs(importer)) === 'f' && this.#textOf(this.repo.abs(importer)).includes(ref);
+        const present = this.#headOf(this.repo.abs(importer)) === 'f' && this.#textOf(this.repo.abs(importer)).includes(ref);
         d.importRef = { file: importer, ref, present };
       }
     }
@@ -392,8 +419,13 @@ export class HostsView {
       if (sel.id === 'codex') continue;
       // Simulations of one chain share their problems: each is keyed once.
       const byProblem = new Map<ImportProblem, ImportReport>();
-      for (const cwd of this.discovery.cwds()) {
-        for (const p of this.#atStartShared(sel, cwd).imports) {
+      // Indexed loops: once per cwd, in code this cold (for-of allocates per step).
+      const cwds = this.discovery.cwds();
+      for (let c = 0; c < cwds.length; c++) {
+        const cwd = cwds[c]!;
+        const imports = this.#atStartShared(sel, cwd).imports;
+        for (let i = 0; i < imports.length; i++) {
+          const p = imports[i]!;
           let existing = byProblem.get(p);
           if (!existing) {
             existing = byKey.get(`${p.file}\0${p.offset}\0${p.kind}`);
@@ -423,11 +455,15 @@ export class HostsView {
       if (sel.id === 'codex') continue;
       // Simulations of one chain share their findings: each is keyed once.
       const byFinding = new Map<SizeFinding, SizeReport>();
-      for (const cwd of this.discovery.cwds()) {
+      const cwds = this.discovery.cwds();
+      for (let c = 0; c < cwds.length; c++) {
+        const cwd = cwds[c]!;
         const sim = this.#atStartShared(sel, cwd);
         // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
         const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
-        for (const s of lazy.length ? [...sim.sizes, ...lazy] : sim.sizes) {
+        const found = lazy.length ? [...sim.sizes, ...lazy] : sim.sizes;
+        for (let i = 0; i < found.length; i++) {
+          const s = found[i]!;
           // A total is one finding per distinct sum (the same files loaded from several cwds).
           let existing = byFinding.get(s);
           const key = existing ? '' : `${s.who}\0${s.file ?? ''}\0${s.effect}\0${s.file === null ? s.size : ''}`;
@@ -471,7 +507,9 @@ export class HostsView {
     // (Every such path ends in ".md": most listed files are told apart without the regular expression.)
     const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => f.endsWith('.md') && /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
     const out: SizeFinding[] = [];
-    for (const f of big) {
+    // An indexed loop: once per cwd (with no such file, nearly always), in cold code.
+    for (let i = 0; i < big.length; i++) {
+      const f = big[i]!;
       const dir = path.posix.dirname(f.replace(/\/\.claude\/.*$/, '/x'));
       if (dir === cwd || !(cwd === '' || dir.startsWith(`${cwd}/`))) continue;
       out.push(...this.simulation(sel, cwd, { afterReadingIn: this.repo.abs(dir) }).sizes.filter((s) => s.effect === 'cut'));
@@ -492,6 +530,38 @@ function isSpace(c: number): boolean {
 
 /** Characters of contentKey a fingerprint keeps from each end. */
 const PRINT_CHARS = 64;
+/** Characters of contentKey a head keeps. */
+const HEAD_CHARS = 16;
+
+/**
+ * The first `chars` characters of the key of the text's first lines, once they hold more than `chars`
+ * non-space characters (the key of the first lines is a prefix of the whole key); null when the
+ * whole key holds no more.
+ */
+function keyHead(text: string, chars: number): string | null {
+  let count = 0;
+  for (let lineStart = 0; lineStart <= text.length; ) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    if (!isImportLine(text, lineStart, lineEnd)) count += nonSpace(text, lineStart, lineEnd);
+    if (count > chars) return keyOfRange(text, 0, lineEnd).slice(0, chars);
+    lineStart = lineEnd + 1;
+  }
+  return null;
+}
+
+/**
+ * The cheapest stand-in for contentKey, read from the start of the text only: 'f' and the whole key
+ * when it holds at most HEAD_CHARS non-space characters, else 'h' and its first HEAD_CHARS. Like
+ * contentFingerprint, a function of the key that is 'f' exactly when the key is ''. Fingerprints
+ * are taken only of the files whose heads collide: the files of a monorepo mostly differ in their
+ * first line, and scanning 16 characters instead of 64 from each end matters in code this cold (once
+ * per file, interpreted).
+ */
+export function contentHead(text: string): string {
+  const head = keyHead(text, HEAD_CHARS);
+  return head === null ? `f${keyOfRange(text, 0, text.length)}` : `h${head}`;
+}
 
 /**
  * A stand-in for contentKey that reads only the start and the end of a text: 'f' and the whole key
@@ -501,21 +571,9 @@ const PRINT_CHARS = 64;
  * spaces, so the key of the first (last) lines is a prefix (suffix) of the whole key.
  */
 export function contentFingerprint(text: string): string {
+  const head = keyHead(text, PRINT_CHARS);
+  if (head === null) return `f${keyOfRange(text, 0, text.length)}`;
   let count = 0;
-  let headEnd = -1;
-  for (let lineStart = 0; lineStart <= text.length; ) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
-    if (!isImportLine(text, lineStart, lineEnd)) count += nonSpace(text, lineStart, lineEnd);
-    if (count > PRINT_CHARS) {
-      headEnd = lineEnd;
-      break;
-    }
-    lineStart = lineEnd + 1;
-  }
-  if (headEnd < 0) return `f${keyOfRange(text, 0, text.length)}`;
-  const head = keyOfRange(text, 0, headEnd).slice(0, PRINT_CHARS);
-  count = 0;
   let tailStart = 0;
   for (let lineEnd = text.length; ; ) {
     const lineStart = lineEnd > 0 ? text.lastIndexOf('\n', lineEnd - 1) + 1 : 0;
@@ -647,6 +705,9 @@ class HidingProbeCache extends ProbeCache {
   override memo<T>(derive: (text: string) => T, text: string): T {
     return this.inner.memo(derive, text);
   }
+  override derivedOf<T>(derive: (text: string) => T, absPath: string, text: string): T {
+    return this.inner.derivedOf(derive, absPath, text);
+  }
   // memoBy stays this cache's own: what is memoised by key (a directory's probes) depends on what is hidden.
 }
 
@@ -672,7 +733,7 @@ function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
   const sim = discovery.simulation(cwdRel);
   let list = codexByFiles.get(sim.files);
   if (!list) codexByFiles.set(sim.files, (list = []));
-  for (const shared of list) if (shared.text === sim.text && shared.notes === sim.warnings) return shared;
+  for (let i = 0; i < list.length; i++) if (list[i]!.text === sim.text && list[i]!.notes === sim.warnings) return list[i]!;
   const shared = codexAsHost(discovery, cwdRel, sim.cwd);
   list.push(shared);
   return shared;

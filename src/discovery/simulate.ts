@@ -6,6 +6,7 @@ import { sequenceLength } from '../markdown/locate.js';
 import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
 import { joinPath } from '../repo/join.js';
+import { parentDir } from './parent-dir.js';
 
 export interface SimulateOptions {
   /**
@@ -89,6 +90,24 @@ export class ProbeCache {
     return value as T;
   }
 
+  readonly #byPath = new Map<object, Map<string, { text: string; value: unknown }>>();
+
+  /**
+   * `derive(text)` for the text of the file at `absPath`, memoised by the path: memo() keys its map
+   * by the whole text, and a map hashes a string key's every character the first time it sees that
+   * string (five hundred 3-KB AGENTS.md files hashed cost more than deriving from them). The text is
+   * compared too (the same string, nearly always), so a path read with another text is derived anew.
+   */
+  derivedOf<T>(derive: (text: string) => T, absPath: string, text: string): T {
+    let byPath = this.#byPath.get(derive);
+    if (!byPath) this.#byPath.set(derive, (byPath = new Map()));
+    const known = byPath.get(absPath);
+    if (known !== undefined && known.text === text) return known.value as T;
+    const value = derive(text);
+    byPath.set(absPath, { text, value });
+    return value;
+  }
+
   readonly #keyed = new Map<object, Map<string, unknown>>();
 
   /**
@@ -155,47 +174,74 @@ export class ProbeCache {
   }
 }
 
-/** A marker list's memo key, joined once per array (every cwd's settings share one). */
-const markerKeys = new WeakMap<readonly string[], string>();
+/**
+ * findRoot's answers per directory, for one marker list and boundary: the map of the run's cache for
+ * this marker array (a settings object's; most runs have one), then for the boundary. No key string
+ * is built per call.
+ */
+function rootsByDir(cache: ProbeCache, markers: readonly string[], boundary: string | undefined): Map<string, RootInfo> {
+  const byBoundary = cache.memoMap<Map<string, RootInfo>>(markers);
+  const key = boundary ?? '';
+  let byDir = byBoundary.get(key);
+  if (byDir === undefined) byBoundary.set(key, (byDir = new Map()));
+  return byDir;
+}
 
 /** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
 export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
-  // the thousands of cwds of a monorepo walk each directory once.
-  let markersKey = markerKeys.get(markers);
-  if (markersKey === undefined) markerKeys.set(markers, (markersKey = markers.join('\0')));
-  const byDir = cache.memoBy(findRoot, `${markersKey}\u0001${boundary ?? ''}`, () => new Map<string, RootInfo>());
-  const from = (dir: string): RootInfo => {
-    let info = byDir.get(dir);
-    if (info === undefined) byDir.set(dir, (info = fromUncached(dir)));
-    return info;
-  };
-  const fromUncached = (dir: string): RootInfo => {
-    for (const marker of markers) {
-      // A plain name the directory's listing proves absent needs no probe (the answer is "missing").
-      if (cache.absentIn(dir, marker)) continue;
-      // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
-      // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
-      const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
-      const probe = cache.probe(probePath);
-      if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
+  // the thousands of cwds of a monorepo walk each directory once (and a cwd seen before is one lookup).
+  const byDir = rootsByDir(cache, markers, boundary);
+  let info = byDir.get(cwd);
+  if (info !== undefined) return info;
+  // Up to the first directory answered before or answering itself; those on the way share its answer.
+  const below: string[] = [];
+  for (let dir = cwd; ; ) {
+    info = byDir.get(dir);
+    if (info !== undefined) break;
+    info = ownRoot(cache, dir, markers, boundary);
+    if (info !== undefined) {
+      byDir.set(dir, info);
+      break;
     }
-    if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
-    const parent = path.dirname(dir);
-    if (parent === dir) return { dir: null, reason: { kind: 'none' } };
-    return from(parent);
-  };
-  return from(cwd);
+    below.push(dir);
+    const parent = parentDir(dir);
+    if (parent === dir) {
+      info = { dir: null, reason: { kind: 'none' } };
+      break;
+    }
+    dir = parent;
+  }
+  for (let i = 0; i < below.length; i++) byDir.set(below[i]!, info);
+  return info;
+}
+
+/** The answer a directory gives by itself (a marker in it, or the boundary), or undefined: its parent's answer is its own. */
+function ownRoot(cache: ProbeCache, dir: string, markers: readonly string[], boundary: string | undefined): RootInfo | undefined {
+  for (let i = 0; i < markers.length; i++) {
+    const marker = markers[i]!;
+    // A plain name the directory's listing proves absent needs no probe (the answer is "missing").
+    if (cache.absentIn(dir, marker)) continue;
+    // Markers are joined lexically: "" is the directory itself, ".." its parent, an absolute
+    // marker replaces the path (§1.7). Any successful followed metadata counts, errors are absent.
+    const probePath = path.isAbsolute(marker) ? marker : joinPath(dir, marker);
+    const probe = cache.probe(probePath);
+    if (probe.kind !== 'missing' && probe.kind !== 'error') return { dir, reason: { kind: 'marker', marker } };
+  }
+  if (boundary !== undefined && dir === boundary) return { dir, reason: { kind: 'boundary' } };
+  return undefined;
 }
 
 /** Directories searched: root → cwd inclusive, or only the cwd without a root (§1.12). */
 export function searchDirectories(cwd: string, root: string | null): string[] {
   if (root === null) return [cwd];
   const dirs: string[] = [];
-  for (let dir = cwd; ; dir = path.dirname(dir)) {
+  for (let dir = cwd; ; ) {
     dirs.push(dir);
-    if (dir === root || path.dirname(dir) === dir) break;
+    const parent = parentDir(dir);
+    if (dir === root || parent === dir) break;
+    dir = parent;
   }
   return dirs.reverse();
 }
@@ -207,7 +253,10 @@ const namesKeys = new WeakMap<readonly string[], string>();
 export function probeDirectory(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   let key = namesKeys.get(names);
   if (key === undefined) namesKeys.set(names, (key = names.join('\0')));
-  const byDir = cache.memoBy(probeDirectory, key, () => new Map<string, SearchedDirectory & { error: CandidateProbe | null }>());
+  // Looked up without a closure per call (once per directory and settings, in cold code).
+  const byKey = cache.memoMap<Map<string, SearchedDirectory & { error: CandidateProbe | null }>>(probeDirectory);
+  let byDir = byKey.get(key);
+  if (byDir === undefined) byKey.set(key, (byDir = new Map()));
   let searched = byDir.get(dir);
   if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
   return searched;
@@ -215,9 +264,11 @@ export function probeDirectory(cache: ProbeCache, dir: string, names: readonly s
 
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
-  for (const name of names) {
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
     const candidatePath = joinPath(dir, name);
-    const probe: CandidateProbe = { ...(cache.absentIn(dir, name) ? MISSING : cache.probe(candidatePath)), name, path: candidatePath };
+    // A name the listing proves absent is MISSING's fields, written out (a spread per name and directory costs more, in cold code).
+    const probe: CandidateProbe = cache.absentIn(dir, name) ? { kind: 'missing', symlink: false, name, path: candidatePath } : { ...cache.probe(candidatePath), name, path: candidatePath };
     candidates.push(probe);
     if (probe.kind === 'file') {
       // Files over the local read limit fail the read, which is an error for the environment (§4.7).
@@ -338,7 +389,9 @@ function namesFor(settings: CodexSettings): string[] {
 }
 
 function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
-  const byDir = cache.memoBy(settings, root ?? '', () => new Map<string, ChainState>());
+  const byRoot = cache.memoMap<Map<string, ChainState>>(settings);
+  let byDir = byRoot.get(root ?? '');
+  if (byDir === undefined) byRoot.set(root ?? '', (byDir = new Map()));
   const known = byDir.get(dir);
   if (known) return known;
   const state = chainStateUncached(cache, settings, root, dir);
@@ -347,11 +400,13 @@ function chainState(cache: ProbeCache, settings: CodexSettings, root: string | n
 }
 
 function chainStateUncached(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
-  const parent = root === null || dir === root || path.dirname(dir) === dir ? null : chainState(cache, settings, root, path.dirname(dir));
+  const up = parentDir(dir);
+  const parent = root === null || dir === root || up === dir ? null : chainState(cache, settings, root, up);
   if (parent?.error) return parent;
   const searched = probeDirectory(cache, dir, namesFor(settings));
   const entry: SearchedDirectory = { dir, candidates: searched.candidates, chosen: searched.chosen };
-  const searchedDirs = parent ? [...parent.searched, entry] : [entry];
+  const searchedDirs = parent ? parent.searched.slice() : [];
+  searchedDirs.push(entry);
   if (searched.error) return { searched: searchedDirs, files: [], remaining: 0, error: { path: searched.error.path, code: searched.error.code ?? 'EIO' }, readError: null };
   const state: ChainState = { searched: searchedDirs, files: parent?.files ?? [], remaining: parent?.remaining ?? settings.maxBytes, error: null, readError: parent?.readError ?? null };
   if (searched.chosen && !state.readError) {
@@ -447,7 +502,9 @@ function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projec
   if (cache && text !== null) {
     let bytes = userText === null ? 0 : cache.memo(utf8Length, userText);
     let length = userText?.length ?? 0;
-    projectTexts.forEach((part, i) => {
+    // An indexed loop, not forEach with a closure: once per chain, in cold code.
+    for (let i = 0; i < projectTexts.length; i++) {
+      const part = projectTexts[i]!;
       if (length > 0) {
         const separator = i === 0 ? PROJECT_DOC_SEPARATOR : '\n\n';
         bytes += separator.length;
@@ -456,7 +513,7 @@ function joinParts(settings: CodexSettings, files: readonly LoadedFile[], projec
       const file = parts?.[i];
       bytes += file ? textBytesOf(file) : cache.memo(utf8Length, part);
       length += part.length;
-    });
+    }
     textBytes = bytes;
   }
   return { text, warnings: [...settings.userWarnings, ...budgetWarnings(files, settings.maxBytes, text, textBytes)] };

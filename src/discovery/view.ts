@@ -1,10 +1,10 @@
 import * as path from 'node:path';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
-import { ProbeCache, simulate } from './simulate.js';
+import { ProbeCache, simulate, type SimulateOptions } from './simulate.js';
 import { settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
 import type { CodexSettings, LoadedFile, SearchedDirectory, Simulation } from './types.js';
-import { joinPath } from '../repo/join.js';
+import { joinPath, posixDirname } from '../repo/join.js';
 
 export interface DiscoveryOptions {
   /** Set when the lint root came from a config file or --root rather than a marker. */
@@ -76,7 +76,7 @@ export class DiscoveryView {
     // Every host probes each cwd for a dozen names or more, and each directory above it as well. Only
     // the cwds are listed for it: a directory above them is most often a container (packages/) whose
     // thousands of entries cost more to list than its names, each probed once per run, cost to probe.
-    for (const cwd of this.#cwds) this.cache.expectProbes(this.absOf(cwd));
+    for (let c = 0; c < this.#cwds.length; c++) this.cache.expectProbes(this.absOf(this.#cwds[c]!));
     return this.#cwds;
   }
 
@@ -86,27 +86,29 @@ export class DiscoveryView {
    */
   settings(cwdRel: string): CodexSettings {
     const cwdTrust = this.trust(cwdRel);
-    const layers: Record<string, unknown>[] = [];
-    const keyParts: string[] = [];
+    // The key is the applied layers' paths, then the trust level, joined by NULs. Most repositories
+    // have no project layer: then the trust level alone is the key, and nothing is built per cwd.
+    let layers: Record<string, unknown>[] | undefined;
+    let key = '';
     // Only listed files are parsed; most directories have none (no parse, no trust question): the
     // directories holding one are found once, and each cwd looks only at those on its chain.
-    for (const dir of this.#configDirs()) {
+    const configDirs = this.#configDirs();
+    for (let i = 0; i < configDirs.length; i++) {
+      const dir = configDirs[i]!;
       if (!(dir === '' || cwdRel === dir || cwdRel.startsWith(`${dir}/`))) continue;
       const rel = dir ? `${dir}/.codex/config.toml` : '.codex/config.toml';
       const value = this.#repo.toml(rel);
       // Observed on 0.171.0: a layer applies only when both the cwd and the layer's own directory
       // are trusted (test/conformance/FINDINGS.md §5, and randomized conformance seeds 1005, 1084).
       if (isRecord(value) && cwdTrust.level === 'trusted' && this.trust(dir).level === 'trusted') {
-        layers.push(value);
-        keyParts.push(rel);
+        (layers ??= []).push(value);
+        key += `${rel}\0`;
       }
     }
-    keyParts.push(cwdTrust.level);
-    // Most repositories have no project layer: then the trust level alone is the key.
-    const key = keyParts.join('\0');
+    key += cwdTrust.level;
     let settings = this.#settings.get(key);
     if (!settings) {
-      settings = settingsFor(this.#config, layers, cwdTrust);
+      settings = settingsFor(this.#config, layers ?? [], cwdTrust);
       this.#settings.set(key, settings);
     }
     return settings;
@@ -165,10 +167,11 @@ export class DiscoveryView {
     }
   }
 
+  #simulateOptions: SimulateOptions | undefined;
   simulation(cwdRel: string): Simulation {
     let sim = this.#sims.get(cwdRel);
     if (!sim) {
-      sim = simulate(this.cache, this.absOf(cwdRel), this.settings(cwdRel), { boundary: this.#options.boundary });
+      sim = simulate(this.cache, this.absOf(cwdRel), this.settings(cwdRel), (this.#simulateOptions ??= { boundary: this.#options.boundary }));
       this.#sims.set(cwdRel, sim);
     }
     return sim;
@@ -176,8 +179,12 @@ export class DiscoveryView {
 
   #simulations: { cwd: string; sim: Simulation }[] | undefined;
   simulations(): readonly { cwd: string; sim: Simulation }[] {
-    this.#simulations ??= this.cwds().map((cwd) => ({ cwd, sim: this.simulation(cwd) }));
-    return this.#simulations;
+    if (this.#simulations) return this.#simulations;
+    // An indexed loop, not map() with a closure: once per cwd, in cold code.
+    const cwds = this.cwds();
+    const sims: { cwd: string; sim: Simulation }[] = [];
+    for (let i = 0; i < cwds.length; i++) sims.push({ cwd: cwds[i]!, sim: this.simulation(cwds[i]!) });
+    return (this.#simulations = sims);
   }
 
   /** Every simulated cwd whose chain selected this file, with what happened to it there. */
@@ -232,6 +239,7 @@ export class DiscoveryView {
 }
 
 function dirOf(rel: string): string {
-  const d = path.posix.dirname(rel);
+  // posixDirname: path.posix.dirname's answer by one cut (once per instruction file, in cold code).
+  const d = posixDirname(rel);
   return d === '.' ? '' : d;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contentKey, contentFingerprint, keyOfRange } from '../../src/discovery/host-view.js';
+import { contentKey, contentFingerprint, contentHead, keyOfRange } from '../../src/discovery/host-view.js';
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 300);
 
@@ -58,5 +58,18 @@ describe('contentFingerprint (the cheap stand-in for contentKey in no-host-diver
     const key = contentKey(long);
     expect(contentFingerprint(long)).toBe(`p${key.slice(0, 64)}\u0000${key.slice(-64)}`);
     expect(contentFingerprint(`@a.md\n\n${long.replace(/\n/g, '\n\n@b.md\n')}\n@c.md\n`)).toBe(contentFingerprint(long));
+  });
+
+  it('contentHead is the whole key when it holds at most 16 non-space characters, else "h" and its first 16', () => {
+    fc.assert(
+      fc.property(text, (a) => {
+        const key = contentKey(a);
+        expect(contentHead(a)).toBe(key.replace(/ /g, '').length <= 16 ? `f${key}` : `h${key.slice(0, 16)}`);
+      }),
+      { numRuns: RUNS },
+    );
+    expect(contentHead('# Rules\n\nUse pnpm.\n')).toBe('f# Rules Use pnpm.');
+    expect(contentHead('@AGENTS.md\n  \n')).toBe('f');
+    expect(contentHead('@a.md\n# Rules for the whole repository\n')).toBe('h# Rules for the ');
   });
 });

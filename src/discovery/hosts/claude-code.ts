@@ -3,6 +3,7 @@ import picomatch from 'picomatch';
 import { codeRanges, dirsUpTo, filesUnder, followImports, frontMatter, hostFile, inRanges, isInside, jsTrim, pathLike, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment, SizeFinding } from './types.js';
 import { joinPath } from '../../repo/join.js';
+import { parentDir } from '../parent-dir.js';
 
 // Facts: hosts.md §4, read in npm @anthropic-ai/claude-code-linux-x64@2.1.332 (BUILD_TIME
 // 2026-11-24) and anthropics/claude-code mods/agents-md/README.md @ 42a37c29 / v2.1.277.
@@ -27,6 +28,9 @@ const KIND_SUFFIX: Record<string, string> = { project: ' (project instructions, 
 
 /** `/(?:^|\s)@((?:[^\s\\]|\\ )+)/g` outside code and codespan tokens, with the acceptance test of §4.3. */
 export function claudeImports(text: string): ImportRef[] {
+  // Every reference holds an `@`, which most files lack: one native scan for it spares the regular
+  // expression's test at every position (its match starts with `(^|\s)`, which it cannot skip to).
+  if (!text.includes('@')) return [];
   // Code ranges are found only once a reference needs them (most files hold no `@` at all).
   let code: [number, number][] | undefined;
   const refs: ImportRef[] = [];
@@ -47,7 +51,7 @@ export function claudeImports(text: string): ImportRef[] {
  * include the line break after the comment); CRLF is normalised only then (§4.2). The line break is
  * confirmed by the conformance run against 2.1.332.
  */
-/** The text as injected: comments stripped, then trimmed (once per distinct text and run). */
+/** The text as injected: comments stripped, then trimmed (once per file and run, through derivedOf). */
 function injected(text: string): string {
   return jsTrim(stripComments(text));
 }
@@ -106,7 +110,13 @@ function quietDir(env: HostEnv, dir: string): boolean {
   // Names the directory's listing proves absent are not looked up at all.
   const quiet = env.cache.memoMap<boolean>(quietDir);
   let answer = quiet.get(dir);
-  if (answer === undefined) quiet.set(dir, (answer = QUIET_NAMES.every((n) => env.cache.absentIn(dir, n) || readText(env, joinPath(dir, n)) === null) && !hasDotClaude(env, dir)));
+  if (answer === undefined) {
+    // A loop, not every() with a closure: once per directory, in code this cold.
+    answer = true;
+    for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = !readableIn(env, dir, QUIET_NAMES[i]!);
+    answer &&= !hasDotClaude(env, dir);
+    quiet.set(dir, answer);
+  }
   return answer;
 }
 
@@ -128,8 +138,8 @@ function loudDirs(env: HostEnv, dir: string): readonly string[] {
   const byDir = env.cache.memoMap<readonly string[]>(loudDirs);
   let dirs = byDir.get(dir);
   if (dirs === undefined) {
-    const parentDir = path.dirname(dir);
-    const parent = dir === env.root || parentDir === dir ? null : loudDirs(env, parentDir);
+    const up = parentDir(dir);
+    const parent = dir === env.root || up === dir ? null : loudDirs(env, up);
     dirs = quietDir(env, dir) ? (parent ?? []) : parent ? [...parent, dir] : [dir];
     byDir.set(dir, dirs);
   }
@@ -220,7 +230,7 @@ function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, momen
   const last = dirs[dirs.length - 1]!;
   if (!agentsOnly(env, last)) return null;
   // loudDirs(last) is loudDirs(parent of last) plus last: the shorter chain's own array.
-  const parent = chainResult(env, cwd, settings, moment, loudDirs(env, path.dirname(last)));
+  const parent = chainResult(env, cwd, settings, moment, loudDirs(env, parentDir(last)));
   if (parent.ownClaude) {
     const ignored = parent.ignored + 1;
     return { checks: parent.checks, answers: parent.answers, ownClaude: true, ignored, state: null, sim: { ...parent.sim, cwd, moment, notes: [ignoredNote(ignored)] } };
@@ -242,10 +252,19 @@ function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, momen
 
 /** Whether the directory holds a readable AGENTS.md and no other file Claude Code reads (no CLAUDE.md, CLAUDE.local.md or `.claude`). */
 function agentsOnly(env: HostEnv, dir: string): boolean {
-  return env.cache.memoBy(agentsOnly, dir, () => {
-    const readable = (name: string) => !env.cache.absentIn(dir, name) && readText(env, joinPath(dir, name)) !== null;
-    return !hasDotClaude(env, dir) && !readable('CLAUDE.md') && !readable('CLAUDE.local.md') && readable('AGENTS.md');
-  });
+  // Looked up without a closure per call (once per chain, in cold code).
+  const memo = env.cache.memoMap<boolean>(agentsOnly);
+  let answer = memo.get(dir);
+  if (answer === undefined) {
+    answer = !hasDotClaude(env, dir) && !readableIn(env, dir, 'CLAUDE.md') && !readableIn(env, dir, 'CLAUDE.local.md') && readableIn(env, dir, 'AGENTS.md');
+    memo.set(dir, answer);
+  }
+  return answer;
+}
+
+/** Whether `dir/name` is a file Claude Code can read (a name the listing proves absent is not looked up). */
+function readableIn(env: HostEnv, dir: string, name: string): boolean {
+  return !env.cache.absentIn(dir, name) && readText(env, joinPath(dir, name)) !== null;
 }
 
 /** The note for AGENTS.md files on the path that the fallback leaves unread. */
@@ -296,13 +315,13 @@ function loader(
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'too-large' }));
       return false;
     }
-    let text = env.cache.memo(injected, read.text);
+    let text = env.cache.derivedOf(injected, abs, read.text);
     if (text === '') {
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'empty' }));
       return false;
     }
     // The plugin drops an AGENTS.md whose trimmed text equals a loaded file's (`Dcr`, §4.5).
-    if (opts.agents && files.some((f) => !f.skipped && f.text === text)) {
+    if (opts.agents && repeatsLoaded(files, text)) {
       files.push(hostFile(abs, kind, read.bytes, '', { skipped: 'duplicate' }));
       return false;
     }
@@ -317,9 +336,18 @@ function loader(
     files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : {}));
     const imported = followImports(env, { path: abs, text: read.text }, syntax, seen);
     problems.push(...imported.problems);
-    for (const imp of imported.files) files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.memo(injected, imp.text), { via: imp.via }));
+    for (let i = 0; i < imported.files.length; i++) {
+      const imp = imported.files[i]!;
+      files.push(hostFile(imp.path, 'import', imp.bytes, env.cache.derivedOf(injected, imp.path, imp.text), { via: imp.via }));
+    }
     return true;
   };
+}
+
+/** Whether a file shown so far has exactly this text (a loop, not some() with a closure: once per file loaded, in cold code). */
+function repeatsLoaded(files: readonly HostFile[], text: string): boolean {
+  for (let i = 0; i < files.length; i++) if (!files[i]!.skipped && files[i]!.text === text) return true;
+  return false;
 }
 
 function simulateChain(
@@ -397,7 +425,9 @@ function finishChain(files: HostFile[], problems: ImportProblem[], notes: string
   const sizes: SizeFinding[] = [];
   let total = 0;
   let counted = 0;
-  for (const f of files) {
+  // Indexed loops: once per chain (a thousand on a large monorepo), in code this cold.
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
     if (f.skipped === 'too-large') sizes.push({ file: f.path, size: f.bytes, limit: MAX_FILE_BYTES, unit: 'bytes', effect: 'skipped', who: 'Claude Code' });
     if (f.skipped || f.kind === 'nested') continue;
     if (f.text.length > PER_FILE_CHARS) sizes.push({ file: f.path, size: f.text.length, limit: PER_FILE_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
@@ -406,15 +436,18 @@ function finishChain(files: HostFile[], problems: ImportProblem[], notes: string
       counted++;
     }
   }
-  for (const f of files) if (f.cut) sizes.push({ file: f.path, size: f.cut.of ?? f.bytes, limit: PER_FILE_CHARS, unit: 'chars', effect: 'cut', who: 'Claude Code', offset: f.cut.offset });
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (f.cut) sizes.push({ file: f.path, size: f.cut.of ?? f.bytes, limit: PER_FILE_CHARS, unit: 'chars', effect: 'cut', who: 'Claude Code', offset: f.cut.offset });
+  }
   if (total > TOTAL_CHARS && counted > 1) sizes.push({ file: null, size: total, limit: TOTAL_CHARS, unit: 'chars', effect: 'warning', who: 'Claude Code' });
 
-  const shown = files.filter((f) => !f.skipped && f.kind !== 'nested');
   // Concatenated rather than joined: the same string, without copying every file's text per chain.
   let text: string | null = null;
-  if (shown.length) {
-    text = PREAMBLE;
-    for (const f of shown) text += `\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (f.skipped || f.kind === 'nested') continue;
+    text = `${text ?? PREAMBLE}\n\nContents of ${f.path}${KIND_SUFFIX[f.kind === 'local' ? 'local' : 'project']}:\n\n${f.text}`;
   }
   return { host: 'claude-code', variant: mode, cwd, moment, files, text, imports: problems, sizes, notes };
 }

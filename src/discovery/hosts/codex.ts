@@ -44,10 +44,11 @@ export function fallbackProblem(raw: string, earlier: readonly string[]): 'empty
 /** The body (§3.2, legacy layout): user text, then project docs verbatim joined by "\n\n". */
 export function joinInstructions(userText: string | null, projectTexts: readonly string[]): string | null {
   let body = userText ?? '';
-  projectTexts.forEach((text, i) => {
+  // An indexed loop, not forEach with a closure: once per chain, in cold code.
+  for (let i = 0; i < projectTexts.length; i++) {
     if (body.length > 0) body += i === 0 ? PROJECT_DOC_SEPARATOR : '\n\n';
-    body += text;
-  });
+    body += projectTexts[i]!;
+  }
   return body.length === 0 && projectTexts.length === 0 ? null : body;
 }
 
@@ -67,12 +68,15 @@ const TRIM_ADVICE = 'Trim your project instructions to fit the budget. If you ne
  */
 export function budgetWarnings(files: readonly LoadedFile[], maxBytes: number, text: string | null, textBytes?: number): string[] {
   const warnings: string[] = [];
-  for (const file of files) {
+  // One indexed loop also finds the first file the budget skipped (once per chain, in cold code).
+  let skipped: LoadedFile | undefined;
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!;
+    skipped ??= file.dropped === 'budget' ? file : undefined;
     if (file.cut) {
       warnings.push(`Loaded only ${file.cut.byteOffset} of ${file.bytes} bytes from \`${file.path}\` in environment \`local\` under the ${maxBytes}-byte project instruction budget. ${TRIM_ADVICE}`);
     }
   }
-  const skipped = files.find((f) => f.dropped === 'budget');
   if (skipped) {
     warnings.push(`Skipped project instructions in environment \`local\` starting at \`${skipped.path}\` because the ${maxBytes}-byte budget was exhausted. ${TRIM_ADVICE}`);
   }

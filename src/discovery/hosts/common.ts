@@ -20,8 +20,11 @@ export function dirsUpTo(from: string, stop: string): string[] {
   return dirs;
 }
 
+const SEP = path.sep.charCodeAt(0);
+
 export function isInside(p: string, dir: string): boolean {
-  return p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  // p.startsWith(dir + sep) without building that string (asked per approval check per cwd).
+  return p === dir || (p.startsWith(dir) && (dir.charCodeAt(dir.length - 1) === SEP || p.charCodeAt(dir.length) === SEP));
 }
 
 export function isFile(env: HostEnv, abs: string): boolean {
@@ -183,7 +186,10 @@ export function followImports(env: HostEnv, top: { path: string; text: string },
   const files: ExpandedImport[] = [];
   const problems: ImportProblem[] = [];
   const walk = (file: { path: string; text: string }, depth: number, chain: string[]) => {
-    for (const ref of env.cache.memo(syntax.find, file.text)) {
+    const refs = env.cache.derivedOf(syntax.find, file.path, file.text);
+    // An indexed loop: once per file loaded (mostly with no reference at all), in cold code.
+    for (let r = 0; r < refs.length; r++) {
+      const ref = refs[r]!;
       const resolved = path.resolve(path.dirname(file.path), ref.target);
       const problem = (kind: ImportProblem['kind'], limit?: number) =>
         problems.push({ file: file.path, offset: ref.offset, endOffset: ref.endOffset, target: ref.target, resolved, kind, ...(limit !== undefined ? { limit } : {}) });

@@ -18,6 +18,8 @@ export const LEGACY_MAX_DIRS = 200;
 
 /** `findImports` (l.103–160): `@` at the start or after whitespace, path to the next whitespace, starting with `.`, `/` or a letter, outside backtick regions. */
 export function geminiImports(text: string): ImportRef[] {
+  // Every reference holds an `@` (see claudeImports).
+  if (!text.includes('@')) return [];
   // Code ranges are found only once a reference needs them (most files hold no `@` at all).
   let code: [number, number][] | undefined;
   const refs: ImportRef[] = [];

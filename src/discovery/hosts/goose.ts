@@ -12,6 +12,8 @@ export const IMPORT_DEPTH = 3;
 
 /** `(?:^|\s)@(<path with an extension> | <Capitalized word> | <anything with . or />)`; not code-aware. */
 export function gooseImports(text: string): ImportRef[] {
+  // Every reference holds an `@` (see claudeImports).
+  if (!text.includes('@')) return [];
   const refs: ImportRef[] = [];
   for (const m of text.matchAll(/(^|\s)@([a-zA-Z0-9_\-./]+(?:\.[a-zA-Z0-9]+)+|[A-Z][a-zA-Z0-9_-]*|[a-zA-Z0-9_\-./]*[./][a-zA-Z0-9_\-./]*)/g)) {
     const at = m.index + (m[1]?.length ?? 0);
