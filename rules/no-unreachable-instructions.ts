@@ -60,8 +60,8 @@ export default defineRule({
     }
     // A directory of the index named like a candidate has a listed file below it, whose path then
     // holds "AGENTS.md/": without one, the index's directories need not be built and searched.
-    // (The two strings are made once: a template in the callback would build both per listed file.)
-    if (repo.files.some((f) => f.includes(DEFAULT_DIR) || f.includes(OVERRIDE_DIR))) {
+    // (One native search of the listing each, not a test per listed path.)
+    if (repo.someFileIncludes(DEFAULT_DIR) || repo.someFileIncludes(OVERRIDE_DIR)) {
       for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
     }
 

@@ -757,13 +757,9 @@ export function defaultHosts(repo: RepoIndex): HostSelection[] {
   const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
   // Only the files a profile's index points at can be its own (most of a repository is neither named
   // like a host's file nor under a host's hidden directory).
-  let hidden: string[] | undefined;
   for (const p of PROFILES) {
     const { names, hiddenDirs } = p.ownsIndex;
-    const underHidden = () => {
-      hidden ??= repo.files.filter((f) => f.charCodeAt(0) === 46 || f.includes('/.'));
-      return hidden.some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));
-    };
+    const underHidden = () => repo.hiddenFiles().some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));
     if (names.some((n) => repo.filesNamed(n).some((f) => p.owns(f))) || (hiddenDirs.length > 0 && underHidden())) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
   }
   return out;
