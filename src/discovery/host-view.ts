@@ -6,6 +6,7 @@ import { ProbeCache } from './simulate.js';
 import type { DiscoveryView } from './view.js';
 import type { LoadedFile } from './types.js';
 import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
+import { posixDirname, relativeRepoPath } from '../repo/join.js';
 import { PROFILES, profileOf } from './hosts/index.js';
 import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
 import { HOST_IDS, simulateHost, type HostEnv, type HostFile, type HostId, type HostSimulation, type ImportProblem, type Moment, type SizeFinding } from './hosts/types.js';
@@ -380,10 +381,10 @@ export class HostsView {
       if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
       // Only a CLAUDE.md at or below the file's directory should import it (one above would pull it
       // into every directory under it).
-      const fileDir = path.posix.dirname(d.file);
+      const fileDir = posixDirname(d.file);
       const importer = d.instead.find((r) => /(^|\/)CLAUDE\.md$/.test(r) && (fileDir === '.' || r.startsWith(`${fileDir}/`)));
       if (importer) {
-        const ref = `@${path.posix.relative(path.posix.dirname(importer), d.file)}`;
+        const ref = `@${relativeRepoPath(posixDirname(importer), d.file)}`;
         // Already imported, yet missed: the import needs an approval the host has not got.
         const present = this.#headOf(this.repo.abs(importer)) === 'f' && this.#textOf(this.repo.abs(importer)).includes(ref);
         d.importRef = { file: importer, ref, present };

@@ -49,3 +49,18 @@ export function posixBasename(p: string): string {
   if (cut < p.length - 1) return cut < 0 ? p : p.slice(cut + 1);
   return path.posix.basename(p);
 }
+
+/**
+ * path.posix.relative(from, to) for clean repo-relative paths (no empty, `.` or `..` segments, no
+ * leading or trailing `/`; `.` or '' for the root): by segments, without path.posix.relative's
+ * resolving both against the process's working directory first.
+ */
+export function relativeRepoPath(from: string, to: string): string {
+  const a = from === '.' || from === '' ? [] : from.split('/');
+  const b = to === '.' || to === '' ? [] : to.split('/');
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  const up = a.length - common;
+  const rest = b.slice(common).join('/');
+  return up === 0 ? rest : rest === '' ? Array(up).fill('..').join('/') : `${'../'.repeat(up)}${rest}`;
+}

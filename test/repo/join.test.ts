@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { joinPath, posixBasename, posixDirname } from '../../src/repo/join.js';
+import { joinPath, posixBasename, posixDirname, relativeRepoPath } from '../../src/repo/join.js';
 
 describe('joinPath', () => {
   // The fast path (concatenation) must return what path.join returns, and everything else must take path.join.
@@ -30,6 +30,22 @@ describe('posixDirname and posixBasename', () => {
     for (const p of ['', '/', '//', 'a', '/a', 'a/', 'a//b', 'x//a/b', 'a/b/', '.', '..', 'a/..']) {
       expect(posixDirname(p), p).toBe(path.posix.dirname(p));
       expect(posixBasename(p), p).toBe(path.posix.basename(p));
+    }
+  });
+});
+
+describe('relativeRepoPath', () => {
+  // Clean repo-relative paths over a few names, so that paths share prefixes often; '.' is the root.
+  const clean = fc.array(fc.constantFrom('a', 'b', 'ab', 'AGENTS.md', 'CLAUDE.md', '.claude'), { maxLength: 4 }).map((s) => (s.length === 0 ? '.' : s.join('/')));
+  it('equals path.posix.relative', () => {
+    fc.assert(
+      fc.property(clean, clean, (from, to) => {
+        expect(relativeRepoPath(from, to), `${from} -> ${to}`).toBe(path.posix.relative(from, to));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const [from, to] of [['.', 'AGENTS.md'], ['a/b', 'AGENTS.md'], ['a', 'a/AGENTS.md'], ['a/b', 'a'], ['a', 'a'], ['', 'x'], ['a/b/c', 'a/x/y']]) {
+      expect(relativeRepoPath(from!, to!), `${from} -> ${to}`).toBe(path.posix.relative(from!, to!));
     }
   });
 });
