@@ -170,6 +170,20 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules };
 }
 
+/**
+ * Each enabled rule's warmUp (set-up that reads nothing of the repository), run while the listing is
+ * awaited. A warmUp that throws is let be: the rule's check meets the same failure and reports it.
+ */
+function warmUpRules(enabled: readonly ResolvedRule[]): void {
+  for (const { rule, options } of enabled) {
+    try {
+      rule.meta.warmUp?.(options);
+    } catch {
+      // Reported by the rule's own run.
+    }
+  }
+}
+
 export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   let settings: Settings;
   try {
@@ -178,15 +192,18 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, files: [], rules: [], byFile: function* () {} };
     throw error;
   }
+  // Rules that report on what the others touched (manifests parsed on demand) run last.
+  const enabled = [...settings.rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
   // The CLI may have started `git ls-files` before loading the engine: the settings above need no
-  // listing and were worked out while it ran; the index takes its finished result.
-  await gitListingSettled();
+  // listing and were worked out while it ran, and so are the Markdown parser's and the rules' set-up
+  // (warmUp); the index takes its finished result.
+  const parser = enabled.some((r) => r.rule.meta.needsTree) ? import('../markdown/parse.js') : undefined;
+  warmUpRules(enabled);
+  const [parse] = await Promise.all([parser, gitListingSettled()]);
   const ctx = prepareIndex(options, settings);
   const { repo, discovery, rules, root } = ctx;
-  // Rules that report on what the others touched (manifests parsed on demand) run last.
-  const enabled = [...rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
-  const parseTree: MarkdownParser = enabled.some((r) => r.rule.meta.needsTree)
-    ? (await import('../markdown/parse.js')).parseMarkdown
+  const parseTree: MarkdownParser = parse
+    ? parse.parseMarkdown
     : () => {
         throw new Error('Markdown tree requested by a rule that did not declare needsTree');
       };
