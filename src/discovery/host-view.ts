@@ -758,6 +758,8 @@ export function defaultHosts(repo: RepoIndex): HostSelection[] {
   const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
   // Only the files a profile's index points at can be its own (most of a repository is neither named
   // like a host's file nor under a host's hidden directory).
+  // Every profile's names in one scan of the listing, not one scan per name.
+  repo.scanNames(PROFILES.flatMap((p) => p.ownsIndex.names));
   for (const p of PROFILES) {
     const { names, hiddenDirs } = p.ownsIndex;
     const underHidden = () => repo.hiddenFiles().some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));

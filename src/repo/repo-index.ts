@@ -48,6 +48,18 @@ function pathsNamed(text: string, name: string): string[] {
   return found;
 }
 
+/** pathsNamed for several names in one scan: each name's paths, in order (a path has one last segment, so one match at most). */
+function pathsNamedAmong(text: string, names: readonly string[]): Map<string, string[]> {
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const re = new RegExp(`(?<![^\\0/])(?:${escaped.join('|')})\\0`, 'g');
+  const found = new Map<string, string[]>(names.map((n) => [n, []]));
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const end = re.lastIndex - 1;
+    found.get(m[0].slice(0, -1))!.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
+  }
+  return found;
+}
+
 /** The longest run below a directory namedBelow() scans instead of building the index of names. */
 const NAMED_BELOW_SCAN = 4096;
 
@@ -197,6 +209,21 @@ export class RepoIndex {
       dotAtSegmentStart.lastIndex = end;
     }
     return (this.#hidden = found);
+  }
+
+  /**
+   * Readies filesNamed() for several names with one native scan of the listing's text, where it would
+   * scan once per name (within the same budget of scanned names); nothing when the index of names is
+   * built or the text cannot be scanned. Only a head start: filesNamed() answers the same either way.
+   */
+  scanNames(bases: readonly string[]): void {
+    const text = this.listing.text;
+    if (this.#byBase !== undefined || text === undefined || !(this.#textPlain ??= !text.includes('/\0'))) return;
+    const room = this.#nameScanBudget - (this.#scannedNames?.size ?? 0);
+    const batch = [...new Set(bases)].filter((b) => isPlainName(b) && !this.#scannedNames?.has(b)).slice(0, Math.max(0, room));
+    if (batch.length < 2) return;
+    const scanned = (this.#scannedNames ??= new Map());
+    for (const [base, found] of pathsNamedAmong(text, batch)) scanned.set(base, found);
   }
 
   filesNamed(base: string): readonly string[] {

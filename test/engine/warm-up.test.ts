@@ -43,7 +43,7 @@ const failingWarmUp = defineRule({
     options: z.strictObject({}),
   },
   check({ report }) {
-    report({ messageId: 'ran', data: {}, loc: { offset: 0 } });
+    report({ messageId: 'ran', data: undefined, loc: { offset: 0 } });
   },
 });
 
