@@ -39,8 +39,26 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     cwds: flags.cwd ?? [],
     hosts: flags.hosts ?? [],
     workers: workersFromEnv(),
-    leanHeap: true,
+    leanHeap: !keepsV8Flags(),
+    lightTiers: !keepsV8Flags(),
   };
+}
+
+function isFile(p: string): boolean {
+  try {
+    return nodeFs.statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * AGENTS_LINT_KEEP_V8_FLAGS=1 (set by the build's code-cache run, scripts/code-cache.mjs): no V8
+ * flag is changed during the run. V8 stamps a code cache with its flags when the cache is made, and
+ * refuses it in every process whose flags differ, which is every later run started with the defaults.
+ */
+function keepsV8Flags(): boolean {
+  return process.env['AGENTS_LINT_KEEP_V8_FLAGS'] === '1';
 }
 
 /** AGENTS_LINT_WORKERS: lint worker threads for the file rules (default 0: all in one thread; see engine/shards.ts). */
@@ -150,6 +168,11 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
   addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
     const options = { ...lintOptions(paths, flags), inlineConfig: flags.inlineConfig };
+    // A run on a few named files (lint-staged) is light from its first line on: the tier cap the engine
+    // would set once it has counted the files (engine/v8-tiers.ts) is set now, before the engine loads.
+    if (options.lightTiers && !options.workers && paths.length > 0 && paths.every(isFile)) {
+      (await import('./engine/v8-tiers.js')).capTiersForLightRun(true, paths.length);
+    }
     if (flags.printConfig) {
       const [{ prepare }, { printableConfig }] = await Promise.all([import('./engine/lint.js'), import('./config/print.js')]);
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');

@@ -14,6 +14,7 @@ import { startShards } from './shards.js';
 import { compileIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
 import { heapGrowth } from './heap-growth.js';
+import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
 import { gitListingSettled } from '../repo/git-listing.js';
@@ -49,6 +50,11 @@ export interface LintOptions {
    * repositories. It sets a process-wide V8 flag, so it is off unless asked (the CLI asks).
    */
   leanHeap?: boolean;
+  /**
+   * Cap V8's optimisation tier for a run that lints the content of few files (v8-tiers.ts): a faster
+   * short run. It sets a process-wide V8 flag, so it is off unless asked (the CLI asks).
+   */
+  lightTiers?: boolean;
 }
 
 export interface LintContext {
@@ -170,6 +176,13 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules };
 }
 
+/** How many of `entries` are covered, counting no further than `limit`. */
+function countCovered(entries: readonly { path: string }[], covered: (rel: string) => boolean, limit: number): number {
+  let n = 0;
+  for (let i = 0; i < entries.length && n < limit; i++) if (covered(entries[i]!.path)) n++;
+  return n;
+}
+
 /**
  * Each enabled rule's warmUp (set-up that reads nothing of the repository), run while the listing is
  * awaited. A warmUp that throws is let be: the rule's check meets the same failure and reports it.
@@ -222,6 +235,9 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
 
   const heap = heapGrowth(options.leanHeap === true, repo.instructionFiles().length);
   const covered = coverage(repo, ctx.targets, discovery);
+  // Few Markdown trees to parse (the hot code of a lint), or none: a short run, in cold code (v8-tiers.ts).
+  const contentFiles = enabled.some((r) => r.rule.meta.needsTree) ? countCovered(repo.instructionFiles(), covered, LIGHT_CONTENT_FILES + 1) : 0;
+  capTiersForLightRun(options.lightTiers === true && !(options.workers && options.workers > 0), contentFiles);
   const findings = new FindingStore();
   const files: InstructionFile[] = [];
   const entries = repo.instructionFiles();
