@@ -13,7 +13,7 @@ const bundleFile = path.join(project, 'dist', 'bundle', 'agents-lint.cjs');
 globalThis[EXTERNAL_IMPORT] = (specifier) => import(specifier);
 process.env['CODEX_HOME'] = path.join(project, 'fixtures', 'codex-home', 'empty');
 process.env['NO_COLOR'] = '1';
-// The runs must leave V8's flags as they are: the cache is stamped with them (see keepsV8Flags in src/cli.ts).
+// The runs must leave V8's flags as they are: the cache is stamped with them (see v8Tuning in src/cli.ts).
 process.env['AGENTS_LINT_KEEP_V8_FLAGS'] = '1';
 const demo = path.join(project, 'fixtures', 'demo-monorepo');
 if (!existsSync(demo)) {

@@ -39,8 +39,7 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     cwds: flags.cwd ?? [],
     hosts: flags.hosts ?? [],
     workers: workersFromEnv(),
-    leanHeap: !keepsV8Flags(),
-    lightTiers: !keepsV8Flags(),
+    ...v8Tuning(),
   };
 }
 
@@ -54,11 +53,12 @@ function isFile(p: string): boolean {
 
 /**
  * AGENTS_LINT_KEEP_V8_FLAGS=1 (set by the build's code-cache run, scripts/code-cache.mjs): no V8
- * flag is changed during the run. V8 stamps a code cache with its flags when the cache is made, and
+ * flag is changed during the run (v8Tuning). V8 stamps a code cache with its flags when the cache is made, and
  * refuses it in every process whose flags differ, which is every later run started with the defaults.
  */
-function keepsV8Flags(): boolean {
-  return process.env['AGENTS_LINT_KEEP_V8_FLAGS'] === '1';
+function v8Tuning(): Pick<LintOptions, 'leanHeap' | 'lightTiers'> {
+  const tune = process.env['AGENTS_LINT_KEEP_V8_FLAGS'] !== '1';
+  return { leanHeap: tune, lightTiers: tune };
 }
 
 /** AGENTS_LINT_WORKERS: lint worker threads for the file rules (default 0: all in one thread; see engine/shards.ts). */

@@ -120,6 +120,17 @@ export class ProbeCache {
     return byKey as Map<string, T>;
   }
 
+  /**
+   * The map memoBy would make for `key` within `scope` when each value is itself a map (per
+   * directory, say): memoMap's entry for the key, made empty the first time, with no closure per call.
+   */
+  memoMapOf<T>(scope: object, key: string): Map<string, T> {
+    const byKey = this.memoMap<Map<string, T>>(scope);
+    let map = byKey.get(key);
+    if (map === undefined) byKey.set(key, (map = new Map()));
+    return map;
+  }
+
   /** `make()` once per run for each key within `scope` (a function or object naming what is memoised). */
   memoBy<T>(scope: object, key: string, make: () => T): T {
     let byKey = this.#keyed.get(scope);
@@ -174,25 +185,13 @@ export class ProbeCache {
   }
 }
 
-/**
- * findRoot's answers per directory, for one marker list and boundary: the map of the run's cache for
- * this marker array (a settings object's; most runs have one), then for the boundary. No key string
- * is built per call.
- */
-function rootsByDir(cache: ProbeCache, markers: readonly string[], boundary: string | undefined): Map<string, RootInfo> {
-  const byBoundary = cache.memoMap<Map<string, RootInfo>>(markers);
-  const key = boundary ?? '';
-  let byDir = byBoundary.get(key);
-  if (byDir === undefined) byBoundary.set(key, (byDir = new Map()));
-  return byDir;
-}
-
 /** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
 export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
   // the thousands of cwds of a monorepo walk each directory once (and a cwd seen before is one lookup).
-  const byDir = rootsByDir(cache, markers, boundary);
+  // Per marker array (a settings object's; most runs have one), then boundary: no key string per call.
+  const byDir = cache.memoMapOf<RootInfo>(markers, boundary ?? '');
   let info = byDir.get(cwd);
   if (info !== undefined) return info;
   // Up to the first directory answered before or answering itself; those on the way share its answer.
@@ -254,9 +253,7 @@ export function probeDirectory(cache: ProbeCache, dir: string, names: readonly s
   let key = namesKeys.get(names);
   if (key === undefined) namesKeys.set(names, (key = names.join('\0')));
   // Looked up without a closure per call (once per directory and settings, in cold code).
-  const byKey = cache.memoMap<Map<string, SearchedDirectory & { error: CandidateProbe | null }>>(probeDirectory);
-  let byDir = byKey.get(key);
-  if (byDir === undefined) byKey.set(key, (byDir = new Map()));
+  const byDir = cache.memoMapOf<SearchedDirectory & { error: CandidateProbe | null }>(probeDirectory, key);
   let searched = byDir.get(dir);
   if (!searched) byDir.set(dir, (searched = probeUncached(cache, dir, names)));
   return searched;
@@ -389,9 +386,7 @@ function namesFor(settings: CodexSettings): string[] {
 }
 
 function chainState(cache: ProbeCache, settings: CodexSettings, root: string | null, dir: string): ChainState {
-  const byRoot = cache.memoMap<Map<string, ChainState>>(settings);
-  let byDir = byRoot.get(root ?? '');
-  if (byDir === undefined) byRoot.set(root ?? '', (byDir = new Map()));
+  const byDir = cache.memoMapOf<ChainState>(settings, root ?? '');
   const known = byDir.get(dir);
   if (known) return known;
   const state = chainStateUncached(cache, settings, root, dir);

@@ -106,3 +106,8 @@ export function closest(name: string, candidates: Iterable<string>): string | un
 export function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
   return `${count} ${count === 1 ? noun : pluralNoun}`;
 }
+
+/** `text` with every character a regular expression gives a meaning escaped: a pattern matching it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -12,6 +12,7 @@
 
 import { LiteralPrefilter } from './literal-prefilter.js';
 import { requiredLiterals } from './regex-literals.js';
+import { escapeRegExp } from '../kit/text.js';
 
 export const VAGUE_LANGUAGES = ['en', 'zh', 'ja', 'ko', 'es', 'fr', 'de', 'pt'] as const;
 export type VagueLanguage = (typeof VAGUE_LANGUAGES)[number];
@@ -144,9 +145,6 @@ export function parsePattern(entry: string): RegExp | null {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /**
  * Compiles the phrase data and a repository's extra phrases (literals or `/regex/`) once per run.

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { listingText } from './listing-text.js';
 
 /**
  * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
@@ -99,5 +100,5 @@ export function gitListText(root: string): string | null {
 /** Takes a listing of `root` another thread made (a lint worker), so this thread does not run git again. */
 export function adoptGitListing(root: string, files: readonly string[]): void {
   // In git's own form: a path holds no NUL, so the listing splits back into exactly these paths.
-  slot[PREFETCH] = { root, result: files.length === 0 ? '' : `${files.join('\0')}\0`, done: Promise.resolve() };
+  slot[PREFETCH] = { root, result: listingText(files), done: Promise.resolve() };
 }

@@ -1,5 +1,7 @@
 import * as path from 'node:path';
 import { posixBasename } from './join.js';
+import { pathsMatching } from './listing-text.js';
+import { escapeRegExp } from '../kit/text.js';
 
 /** The two names Codex always probes, in order (codex-discovery.md §2.1). */
 export const CODEX_OVERRIDE = 'AGENTS.override.md';
@@ -60,20 +62,13 @@ function fallbackKind(relPath: string, fallbacks: readonly string[]): Instructio
  * segment starting with "." that ends in ".md" or ".mdc" (the dot-directory conventions).
  */
 export function instructionPathCandidates(text: string): string[] {
-  const found: string[] = [];
-  const re = (candidatePattern ??= candidateRegExp());
-  re.lastIndex = 0;
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const end = re.lastIndex - 1;
-    found.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
-  }
-  return found;
+  return pathsMatching(text, (candidatePattern ??= candidateRegExp()));
 }
 
 let candidatePattern: RegExp | undefined;
 
 function candidateRegExp(): RegExp {
-  const names = [...OTHER_HOST_BASENAMES].map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const names = [...OTHER_HOST_BASENAMES].map(escapeRegExp).join('|');
   // Each alternative starts at a segment's start (the lookbehind: the text's start, a NUL or a `/`,
   // not taken from the previous path) and ends with the NUL after its path, so no path is matched twice.
   return new RegExp(`(?<![^\\0/])(?:[aA][gG][eE][nN][tT][^\\0/]*\\.[mM][dD]|(?:${names})|\\.[^\\0]*\\.[mM][dD][cC]?)\\0`, 'g');

@@ -6,6 +6,8 @@ import { firstAtLeast, isAscending } from '../kit/bisect.js';
 import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
 import { isCleanRelative, joinPath, posixBasename, posixDirname } from './join.js';
+import { listingText, pathsMatching } from './listing-text.js';
+import { escapeRegExp } from '../kit/text.js';
 
 export interface RepoIndexOptions {
   root: string;
@@ -34,29 +36,14 @@ function isPlainName(name: string): boolean {
 }
 
 /**
- * The paths of a listing text (each followed by NUL, none ending with `/`) whose last segment is
- * `name`, in order: `name` at a segment's start (the text's start, a NUL or a `/` before it) and a
- * NUL after it. Each match takes its path's NUL, and the lookbehind does not, so none is missed.
+ * The paths of a listing text (each followed by NUL, none ending with `/`) whose last segment is one
+ * of `names`, by name, each in order, in one scan: a name at a segment's start (the text's start, a
+ * NUL or a `/` before it) and a NUL after it. Each match takes its path's NUL, and the lookbehind
+ * does not, so none is missed; a path has one last segment, so it matches once at most.
  */
-function pathsNamed(text: string, name: string): string[] {
-  const re = new RegExp(`(?<![^\\0/])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\0`, 'g');
-  const found: string[] = [];
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const end = re.lastIndex - 1;
-    found.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
-  }
-  return found;
-}
-
-/** pathsNamed for several names in one scan: each name's paths, in order (a path has one last segment, so one match at most). */
-function pathsNamedAmong(text: string, names: readonly string[]): Map<string, string[]> {
-  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const re = new RegExp(`(?<![^\\0/])(?:${escaped.join('|')})\\0`, 'g');
+function pathsNamed(text: string, names: readonly string[]): Map<string, string[]> {
   const found = new Map<string, string[]>(names.map((n) => [n, []]));
-  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const end = re.lastIndex - 1;
-    found.get(m[0].slice(0, -1))!.push(text.slice(text.lastIndexOf('\0', end - 1) + 1, end));
-  }
+  for (const p of pathsMatching(text, new RegExp(`(?<![^\\0/])(?:${names.map(escapeRegExp).join('|')})\\0`, 'g'))) found.get(posixBasename(p))!.push(p);
   return found;
 }
 
@@ -85,7 +72,7 @@ export class RepoIndex {
   #fileSet: Set<string> | undefined;
   #byBase: Map<string, string[]> | undefined;
   #scannedNames: Map<string, string[]> | undefined;
-  #textPlain: boolean | undefined;
+  #plain: boolean | undefined;
   #dirs: Set<string> | undefined;
   #fileIsDir = false;
   #ascending: boolean | undefined;
@@ -174,7 +161,13 @@ export class RepoIndex {
 
   /** The listing as one string, each path followed by NUL (git's own output when the lister kept it). */
   #text(): string {
-    return this.listing.text ?? (this.files.length === 0 ? '' : `${this.files.join('\0')}\0`);
+    return this.listing.text ?? listingText(this.files);
+  }
+
+  /** The lister's text when name scans can read it: no entry ends with `/` (a last segment is a name). */
+  #scannableText(): string | undefined {
+    const text = this.listing.text;
+    return text !== undefined && (this.#plain ??= !text.includes('/\0')) ? text : undefined;
   }
 
   /**
@@ -199,12 +192,11 @@ export class RepoIndex {
     const text = this.listing.text;
     if (text === undefined) return (this.#hidden = this.files.filter((f) => f.charCodeAt(0) === 46 || f.includes('/.')));
     const found: string[] = [];
-    const dotAtSegmentStart = /(?:^|[\0/])\./g;
+    // A dot at a segment's start: the text's start, a NUL or a `/` before it.
+    const dotAtSegmentStart = /(?<![^\0/])\./g;
     for (let m = dotAtSegmentStart.exec(text); m !== null; m = dotAtSegmentStart.exec(text)) {
-      // The match starts at the path's first character, at its NUL before, or at a `/` inside it.
-      const start = m.index === 0 && text.charCodeAt(0) === 46 ? 0 : text.charCodeAt(m.index) === 0 ? m.index + 1 : text.lastIndexOf('\0', m.index) + 1;
-      const end = text.indexOf('\0', start);
-      found.push(text.slice(start, end));
+      const end = text.indexOf('\0', m.index);
+      found.push(text.slice(text.lastIndexOf('\0', m.index) + 1, end));
       // On to the next path: one path is taken once, however many hidden segments it has.
       dotAtSegmentStart.lastIndex = end;
     }
@@ -217,13 +209,13 @@ export class RepoIndex {
    * built or the text cannot be scanned. Only a head start: filesNamed() answers the same either way.
    */
   scanNames(bases: readonly string[]): void {
-    const text = this.listing.text;
-    if (this.#byBase !== undefined || text === undefined || !(this.#textPlain ??= !text.includes('/\0'))) return;
+    const text = this.#scannableText();
+    if (this.#byBase !== undefined || text === undefined) return;
     const room = this.#nameScanBudget - (this.#scannedNames?.size ?? 0);
     const batch = [...new Set(bases)].filter((b) => isPlainName(b) && !this.#scannedNames?.has(b)).slice(0, Math.max(0, room));
     if (batch.length < 2) return;
     const scanned = (this.#scannedNames ??= new Map());
-    for (const [base, found] of pathsNamedAmong(text, batch)) scanned.set(base, found);
+    for (const [base, found] of pathsNamed(text, batch)) scanned.set(base, found);
   }
 
   filesNamed(base: string): readonly string[] {
@@ -232,9 +224,9 @@ export class RepoIndex {
       // the index of every name (a slice and a lookup per path) for a run that asks only those.
       const known = this.#scannedNames?.get(base);
       if (known !== undefined) return known;
-      const text = this.listing.text;
-      if (text !== undefined && (this.#scannedNames?.size ?? 0) < this.#nameScanBudget && isPlainName(base) && (this.#textPlain ??= !text.includes('/\0'))) {
-        const found = pathsNamed(text, base);
+      const text = this.#scannableText();
+      if (text !== undefined && (this.#scannedNames?.size ?? 0) < this.#nameScanBudget && isPlainName(base)) {
+        const found = pathsNamed(text, [base]).get(base)!;
         (this.#scannedNames ??= new Map()).set(base, found);
         return found;
       }
@@ -323,8 +315,8 @@ export class RepoIndex {
     const found: { path: string; kind: InstructionKind }[] = [];
     // Without fallback names only a few name shapes can be instruction files: a native scan of the
     // listing's text finds the paths of those shapes (git's paths: none empty or ending with `/`).
-    const text = this.listing.text;
-    if (this.#fallbacks.length === 0 && text !== undefined && !text.includes('/\0')) {
+    const text = this.#scannableText();
+    if (this.#fallbacks.length === 0 && text !== undefined) {
       const paths = instructionPathCandidates(text);
       for (let i = 0; i < paths.length; i++) {
         const kind = instructionKind(paths[i]!);

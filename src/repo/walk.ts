@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
 import { gitListText, splitListing } from './git-listing.js';
+import { listingText } from './listing-text.js';
 import { isAscending, isSorted } from '../kit/bisect.js';
 
 export interface FileListing {
@@ -78,27 +79,19 @@ function walkNested(fs: FileSystem, root: string, text: string): FileListing {
  * the sort compares natively (no comparator), instead of a copy of the list in a loop.
  */
 function withoutNested(listed: string[], text: string): FileListing {
-  const n = listed.length;
-  let i = 1;
-  while (i < n && listed[i - 1]! < listed[i]!) i++;
-  if (i >= n) {
+  if (isAscending(listed)) {
     // The text is the paths with a NUL after each when git printed no empty entry.
     const asPrinted = text.endsWith('\0') && text.charCodeAt(0) !== 0 && !text.includes('\0\0');
-    return { files: listed, source: 'git', problems: [], ascending: true, text: asPrinted ? text : joined(listed) };
+    return { files: listed, source: 'git', problems: [], ascending: true, text: asPrinted ? text : listingText(listed) };
   }
   // Strictly ascending once sorted: no path came twice, so none was a repeat to drop.
   listed.sort();
-  if (isAscending(listed)) return { files: listed, source: 'git', problems: [], ascending: true, text: joined(listed) };
+  if (isAscending(listed)) return { files: listed, source: 'git', problems: [], ascending: true, text: listingText(listed) };
   // A path came twice: the repeats in git's order are dropped (the text still has that order).
   const printed = splitListing(text);
   const files = printed.filter((entry, at) => at === 0 || entry !== printed[at - 1]);
   files.sort();
-  return { files, source: 'git', problems: [], text: joined(files) };
-}
-
-/** Git's paths hold no NUL: joined, with a NUL after each, they make the listing's text for native searches. */
-function joined(files: readonly string[]): string {
-  return files.length === 0 ? '' : `${files.join('\0')}\0`;
+  return { files, source: 'git', problems: [], text: listingText(files) };
 }
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */

@@ -3,6 +3,7 @@ import type { RepoIndex } from '../../repo/repo-index.js';
 import { isRecord, stringArray } from '../../repo/manifests.js';
 import type { ShellWord } from '../parse.js';
 import type { Finding, LookedIn } from './types.js';
+import { escapeRegExp } from '../../kit/text.js';
 
 export function join(dir: string, rel: string): string {
   const joined = path.posix.normalize(path.posix.join(dir || '.', rel));
@@ -56,7 +57,7 @@ function keyLocationUncached(repo: RepoIndex, file: string, key: string | RegExp
   let re: RegExp;
   if (typeof key === 'string') {
     let compiled = keyPatterns.get(key);
-    if (!compiled) keyPatterns.set(key, (compiled = new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`)));
+    if (!compiled) keyPatterns.set(key, (compiled = new RegExp(`"${escapeRegExp(key)}"\\s*:`)));
     re = compiled;
   } else re = key;
   const m = re.exec(text);
