@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type { z } from 'zod';
+import type * as z from '../kit/zod.js';
 import { ConfigError } from '../errors.js';
 import { closest } from '../kit/text.js';
 import type { AnyRule, Severity } from '../kit/types.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from '../kit/zod.js';
 
 export const SEVERITIES = ['off', 'warn', 'error'] as const;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './zod.js';
 import type { FileRule, Messages, RepoRule, RuleContext, RepoRuleContext, RuleMeta } from './types.js';
 import { VERSION } from '../version.js';
 

@@ -1,5 +1,5 @@
 // Everything a rule may import. Rules depend on this module only (checked by a meta-test).
-export { z } from 'zod';
+export * as z from './zod.js';
 export { defineRule } from './define-rule.js';
 export { isRustWhitespaceOnly, isRustWhitespace, rustTrim, decodeLossy, utf8Length, closest, plural } from './text.js';
 export type * from './types.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from './zod.js';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
