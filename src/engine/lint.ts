@@ -3,7 +3,7 @@ import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDe
 import type { InstructionKind } from '../repo/instruction-names.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
 import { RepoIndex } from '../repo/repo-index.js';
-import { FsError, NodeFileSystem, type FileSystem } from '../repo/vfs.js';
+import { FsError, NodeFileSystem, type FileSystem, type Probe } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
@@ -246,7 +246,9 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   const needed = neededFiles(entries, covered, ctx.targets, repo, discovery);
   const byPath = new Map<string, InstructionFile>();
   const load = (entry: { path: string; kind: InstructionKind }, add: (d: Finding) => void): InstructionFile | undefined => {
-    if (escapesRepository(repo, entry.path) && entry.kind !== 'codex') {
+    // Through discovery's probe cache: its simulations probe every loaded file again.
+    const probe = discovery.cache.probe(repo.abs(entry.path));
+    if (escapesRepository(repo, entry.path, probe) && entry.kind !== 'codex') {
       // Codex reads AGENTS.md through a symlink wherever it points; other files are not read out of the
       // repository (a link to a secret elsewhere must not end up in a report).
       add({
@@ -263,7 +265,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       });
       return undefined;
     }
-    const { bytes, capped } = readContent(repo, entry.path);
+    const { bytes, capped } = readContent(repo, entry.path, probe);
     if (capped) {
       add({
         ruleId: null,
@@ -453,10 +455,10 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
   return { ...config, config: { ...config.config, rules } };
 }
 
-/** Whether a listed file is a symlink whose target lies outside the repository root. */
-function escapesRepository(repo: RepoIndex, rel: string): boolean {
+/** Whether a listed file (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
+function escapesRepository(repo: RepoIndex, rel: string, probe: Probe): boolean {
+  if (!repo.fs.realpath || !probe.symlink) return false;
   const abs = repo.abs(rel);
-  if (!repo.fs.realpath || !repo.fs.probe(abs).symlink) return false;
   const real = repo.fs.realpath(abs);
   const root = repo.fs.realpath(repo.root) ?? repo.root;
   return real !== null && real !== root && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
@@ -468,10 +470,13 @@ function escapesRepository(repo: RepoIndex, rel: string): boolean {
  */
 export const MAX_CONTENT_BYTES = 256 * 1024;
 
-/** A file's content as content rules read it (lint workers too): at most the cap, cut at a character boundary. */
-export function readContent(repo: RepoIndex, rel: string): { bytes: Uint8Array | FsError; capped: boolean } {
+/**
+ * A file's content as content rules read it (lint workers too): at most the cap, cut at a character
+ * boundary. `probed`: the run's probe of the file, when the caller has one (FileSystem.read).
+ */
+export function readContent(repo: RepoIndex, rel: string, probed?: Probe): { bytes: Uint8Array | FsError; capped: boolean } {
   // One byte over the cap tells a capped file from one that fits exactly.
-  const read = repo.bytes(rel, MAX_CONTENT_BYTES + 1);
+  const read = repo.bytes(rel, MAX_CONTENT_BYTES + 1, probed);
   if (read instanceof FsError || read.length <= MAX_CONTENT_BYTES) return { bytes: read, capped: false };
   return { bytes: capContent(read), capped: true };
 }

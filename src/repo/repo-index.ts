@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { FsError, type FileSystem } from './vfs.js';
+import { FsError, type FileSystem, type Probe } from './vfs.js';
 import { listFiles, type FileListing } from './walk.js';
 import { instructionKind, instructionPathCandidates, type InstructionKind } from './instruction-names.js';
 import { firstAtLeast, isAscending } from '../kit/bisect.js';
@@ -333,13 +333,16 @@ export class RepoIndex {
     return (this.#instructionPaths = found);
   }
 
-  /** Raw bytes, read once. Errors are returned, not thrown, so each caller can report them in place. */
-  bytes(rel: string, maxBytes?: number): Uint8Array | FsError {
+  /**
+   * Raw bytes, read once. Errors are returned, not thrown, so each caller can report them in place.
+   * `probed`: the caller's probe of the file (FileSystem.read).
+   */
+  bytes(rel: string, maxBytes?: number, probed?: Probe): Uint8Array | FsError {
     let cached = this.#bytes.get(rel);
     if (cached === undefined) {
       try {
         // A cap keeps memory bounded on hostile files (a 100 MB AGENTS.md); the first caller decides.
-        cached = this.fs.read(this.abs(rel), maxBytes);
+        cached = this.fs.read(this.abs(rel), maxBytes, probed);
       } catch (error) {
         cached = error instanceof FsError ? error : new FsError('EIO', this.abs(rel), String(error));
       }

@@ -38,8 +38,11 @@ export class FsError extends Error {
  */
 export interface FileSystem {
   probe(absPath: string): Probe;
-  /** Reads at most `maxBytes` bytes (all when omitted). Throws FsError. */
-  read(absPath: string, maxBytes?: number): Uint8Array;
+  /**
+   * Reads at most `maxBytes` bytes (all when omitted). Throws FsError. `probed`: this run's probe of
+   * the path, when the caller has one; a regular file's spares the metadata call before opening.
+   */
+  read(absPath: string, maxBytes?: number, probed?: Probe): Uint8Array;
   /** Throws FsError. */
   list(absPath: string): DirEntry[];
   /** The path with every symlink resolved, or null when it cannot be resolved. */
@@ -146,11 +149,13 @@ export class NodeFileSystem implements FileSystem {
     }
   }
 
-  read(absPath: string, maxBytes?: number): Uint8Array {
+  read(absPath: string, maxBytes?: number, probed?: Probe): Uint8Array {
     let fd: number;
     try {
       // A FIFO, socket or device is never opened: opening a FIFO can block, a device can be endless.
-      if (!fs.statSync(absPath).isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
+      // A probe that found a regular file (symlinks followed) answered this already, moments ago: the
+      // window it leaves is the one between this stat and the open, guarded the same way below.
+      if (probed?.kind !== 'file' && !fs.statSync(absPath).isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
       // O_NONBLOCK still guards the window between that check and the open.
       fd = fs.openSync(absPath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     } catch (error) {
