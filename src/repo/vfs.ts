@@ -190,10 +190,11 @@ export class NodeFileSystem implements FileSystem {
     if (process.platform === 'win32') return null;
     let names: string[];
     try {
-      names = fs.readdirSync(absDir);
       // Listing needs read permission, looking a name up search permission: without it every probe
-      // in the directory fails (EACCES), whatever the listing says.
-      fs.accessSync(absDir, fs.constants.X_OK);
+      // in the directory fails (EACCES), whatever the listing says. `dir/.` is listed, not `dir`:
+      // resolving its `.` is a lookup in the directory, refused without search permission, so the one
+      // call proves both (an access(X_OK) call per directory spared: thousands per run).
+      names = fs.readdirSync(absDir.endsWith('/') ? `${absDir}.` : `${absDir}/.`);
     } catch {
       return null;
     }

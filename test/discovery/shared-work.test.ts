@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { buildSync } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint, prepare } from '../../src/engine/lint.js';
@@ -200,5 +201,77 @@ describe('NodeFileSystem.absence', () => {
       cache.expectProbes(abs);
       for (const name of names) expect(cache.probe(`${abs}/${name}`), `${dir}/${name}`).toEqual(fs.probe(`${abs}/${name}`));
     }
+  });
+});
+
+describe('NodeFileSystem.absence without read or search permission', () => {
+  // A listing proves a name missing only where a lookup of that name would find nothing: in a
+  // directory without search permission every lookup fails (EACCES), and one without read permission
+  // cannot be listed. Root may read and search any directory, so under root the check runs in a child
+  // process as an unprivileged user (setpriv), where these modes take effect.
+  const temp: string[] = [];
+  afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const MODES = { readOnly: 0o444, searchOnly: 0o111, readSearch: 0o555, writeSearch: 0o333, none: 0o000 };
+  const NAMES = ['f', 'AGENTS.md', 'CLAUDE.md', '.git'];
+
+  /** Probes of each directory's names through a proof, next to the plain probes, as "dir/name: probe" lines. */
+  const script = (root: string) => `
+    const { NodeFileSystem } = await import(${JSON.stringify('VFS')});
+    const { ProbeCache } = await import(${JSON.stringify('SIMULATE')});
+    const fs = new NodeFileSystem();
+    const lines = [];
+    for (const dir of ${JSON.stringify(Object.keys(MODES))}) {
+      const abs = ${JSON.stringify(root)} + '/' + dir;
+      const cache = new ProbeCache(fs);
+      cache.expectProbes(abs);
+      for (const name of ${JSON.stringify(NAMES)}) lines.push(dir + '/' + name + ' ' + JSON.stringify(cache.probe(abs + '/' + name)) + ' ' + JSON.stringify(fs.probe(abs + '/' + name)));
+    }
+    console.log(lines.join('\\n'));`;
+
+  it('answers every probe as the file system does', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'al-absence-modes-'));
+    temp.push(root);
+    chmodSync(root, 0o755);
+    for (const [dir, mode] of Object.entries(MODES)) {
+      mkdirSync(path.join(root, dir));
+      writeFileSync(path.join(root, dir, 'f'), 'x');
+      chmodSync(path.join(root, dir), mode);
+    }
+    temp.push(...Object.keys(MODES).map((d) => path.join(root, d)));
+    afterAll(() => Object.keys(MODES).forEach((d) => chmodSync(path.join(root, d), 0o755)));
+    const asRoot = process.getuid?.() === 0;
+    const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+    let output: string;
+    if (asRoot && setpriv) {
+      // The two modules, bundled for a plain node process (the child cannot load TypeScript).
+      const bundle = (entry: string) => {
+        const file = path.join(root, `${path.basename(entry, '.ts')}.mjs`);
+        const built = buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+        writeFileSync(file, built.outputFiles[0]!.text);
+        return file;
+      };
+      const code = script(root).replace('VFS', bundle('src/repo/vfs.ts')).replace('SIMULATE', bundle('src/discovery/simulate.ts'));
+      const child = spawnSync(setpriv, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--input-type=module', '-e', code], { encoding: 'utf8' });
+      expect(child.stderr).toBe('');
+      output = child.stdout;
+    } else {
+      const fs = new NodeFileSystem();
+      const lines: string[] = [];
+      for (const dir of Object.keys(MODES)) {
+        const abs = path.join(root, dir);
+        const cache = new ProbeCache(fs);
+        cache.expectProbes(abs);
+        for (const name of NAMES) lines.push(`${dir}/${name} ${JSON.stringify(cache.probe(`${abs}/${name}`))} ${JSON.stringify(fs.probe(`${abs}/${name}`))}`);
+      }
+      output = `${lines.join('\n')}\n`;
+    }
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(Object.keys(MODES).length * NAMES.length);
+    for (const line of lines) {
+      const [what, viaProof, plain] = line.split(' ') as [string, string, string];
+      expect(viaProof, what).toBe(plain);
+    }
+    // Where the modes take effect, the directory without search permission answers EACCES for a missing name.
+    if (!asRoot || setpriv) expect(lines.find((l) => l.startsWith('readOnly/AGENTS.md'))).toContain('EACCES');
   });
 });
