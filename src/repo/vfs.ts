@@ -73,28 +73,35 @@ function isAscii(name: string): boolean {
  * fold such names in ways a comparison here would not model (KELVIN SIGN folds to "k").
  */
 export function absenceFromNames(names: readonly string[], dirBytes: number): AbsenceProof | null {
-  const lower = new Set<string>();
-  // An indexed loop: once per directory and entry, in code this cold (for-of allocates per step).
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    if (!isAscii(name)) return null;
-    lower.add(name.toLowerCase());
-  }
-  return {
-    missing: (name) => {
-      const key = provable(name);
-      return key !== null && dirBytes + 1 + name.length < 4000 && !lower.has(key);
-    },
-  };
+  // The entries as one string, each between slashes: a name (never holding a slash) is listed,
+  // ignoring ASCII case, exactly when `/name/` in lower case occurs in its lower-case form. Three
+  // native calls per directory, where a Set of lower-case names takes a call or three per entry.
+  const entries = `/${names.join('/')}/`;
+  if (!isAscii(entries)) return null;
+  return new ListedNames(entries.toLowerCase(), dirBytes);
 }
 
-/** Names asked about (a handful, thousands of times): their lower-case form, or null when no listing can prove them absent. */
+/** See absenceFromNames: one object per listed directory, its test a method (no closure per directory). */
+class ListedNames implements AbsenceProof {
+  constructor(
+    /** Every entry's name in lower case, each between slashes. */
+    readonly lowerEntries: string,
+    readonly dirBytes: number,
+  ) {}
+
+  missing(name: string): boolean {
+    const needle = provable(name);
+    return needle !== null && this.dirBytes + 1 + name.length < 4000 && !this.lowerEntries.includes(needle);
+  }
+}
+
+/** Names asked about (a handful, thousands of times): `/name/` in lower case, or null when no listing can prove them absent. */
 const provableNames = new Map<string, string | null>();
 
 function provable(name: string): string | null {
   let key = provableNames.get(name);
   if (key === undefined) {
-    key = name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) ? name.toLowerCase() : null;
+    key = name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) ? `/${name.toLowerCase()}/` : null;
     if (provableNames.size < 4096) provableNames.set(name, key);
   }
   return key;
