@@ -77,6 +77,8 @@ export class ProbeCache {
     return proof !== null && proof.missing(name);
   }
 
+  /** decoded(): each path's first decoded length and text; other lengths of a path by length and path. */
+  readonly #firstTexts = new Map<string, { length: number; text: string }>();
   readonly #texts = new Map<string, string>();
 
   /**
@@ -151,6 +153,15 @@ export class ProbeCache {
    * in memory) once per working directory.
    */
   decoded(absPath: string, bytes: Uint8Array): string {
+    // Looked up by the path first: nearly every path is decoded at one length (the whole file), and
+    // a key joining length and path would be a new string, hashed anew, on each of thousands of calls.
+    const first = this.#firstTexts.get(absPath);
+    if (first !== undefined && first.length === bytes.length) return first.text;
+    if (first === undefined) {
+      const text = decodeLossy(bytes);
+      this.#firstTexts.set(absPath, { length: bytes.length, text });
+      return text;
+    }
     const key = `${bytes.length}\0${absPath}`;
     let text = this.#texts.get(key);
     if (text === undefined) {
