@@ -7,6 +7,7 @@ import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
 import { joinPath } from '../repo/join.js';
 import { parentDir } from './parent-dir.js';
+import type { Locality, MemoTable } from './local-memo.js';
 
 export interface SimulateOptions {
   /**
@@ -120,6 +121,16 @@ export class ProbeCache {
     let byKey = this.#keyed.get(scope);
     if (!byKey) this.#keyed.set(scope, (byKey = new Map()));
     return byKey as Map<string, T>;
+  }
+
+  /**
+   * memoMap for a memo whose values are local (see Locality): keyed by a path and derived from that
+   * path's probes and reads alone, or keyed by a directory and derived from names directly inside it.
+   * A cache that hides files shares such a memo with the cache it wraps wherever no hidden path bears
+   * on the key (HidingProbeCache); here it is memoMap's map.
+   */
+  localMemo<T>(scope: object, _by: Locality): MemoTable<T> {
+    return this.memoMap<T>(scope);
   }
 
   /**

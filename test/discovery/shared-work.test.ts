@@ -121,6 +121,45 @@ describe('shared discovery work', () => {
   });
 });
 
+describe('simulations with files hidden (no-host-divergence: shadowed)', () => {
+  // A divergence is "shadowed" when the host would load the file with the ones it reads instead
+  // hidden. The hiding cache shares the run's memos for every path and directory no hidden file bears
+  // on: the answer must be what a fresh run gives on the repository without those files (their
+  // directories kept, as hiding keeps them).
+  const withoutFiles = (files: Record<string, MemoryEntry>, gone: readonly string[]) => {
+    const kept: Record<string, MemoryEntry> = { ...files };
+    for (const abs of gone) {
+      delete kept[abs];
+      kept[path.posix.dirname(abs)] = { dir: true };
+    }
+    return repository(kept);
+  };
+  it('a divergence is shadowed exactly when a run without the files read instead loads the file', () => {
+    let shadowedSeen = 0;
+    fc.assert(
+      fc.property(tree, (files) => {
+        const ctx = prepare(options(repository(files)));
+        const view = hostsView(ctx.discovery, ctx.repo);
+        // Every host simulated from every cwd first, so the run's memos hold what the hiding cache may share.
+        for (const cwd of ctx.discovery.cwds()) for (const h of view.hosts) view.simulation(h, cwd);
+        for (const d of view.divergences()) {
+          const cwd = d.cwds[0];
+          const sel = view.hosts.find((h) => h.label === d.host);
+          if (d.instead.length === 0 || cwd === undefined || !sel || sel.id === 'codex') continue;
+          const gone = d.instead.map((r) => ctx.repo.abs(r));
+          const fresh = prepare(options(withoutFiles(files, gone)));
+          const freshView = hostsView(fresh.discovery, fresh.repo);
+          const loads = freshView.simulation(sel, cwd).files.some((f) => !f.skipped && !f.listedOnly && fresh.repo.rel(f.path) === d.file);
+          expect(d.shadowed, `${d.host} ${d.file} from ${cwd} without ${d.instead.join(', ')}`).toBe(loads);
+          if (loads) shadowedSeen++;
+        }
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    expect(shadowedSeen).toBeGreaterThan(0);
+  });
+});
+
 describe('Claude Code chains derived from shorter ones', () => {
   it('AGENTS.md files below a CLAUDE.md are counted in the note and load nothing', () => {
     const fs = repository({
