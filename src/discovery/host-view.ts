@@ -701,6 +701,9 @@ class HidingProbeCache extends ProbeCache {
   override absentIn(dir: string, name: string): boolean {
     return this.inner.absentIn(dir, name);
   }
+  override absentAllIn(dir: string, names: readonly string[]): boolean {
+    return this.inner.absentAllIn(dir, names);
+  }
   override decoded(absPath: string, bytes: Uint8Array): string {
     return this.inner.decoded(absPath, bytes);
   }

@@ -83,6 +83,23 @@ export class ProbeCache {
   readonly #texts = new Map<string, string>();
 
   /**
+   * Whether `dir`'s listing proves every one of `names` absent (see absentIn): one lookup and, with a
+   * listing's proof, one test for the lot. `names` should be one array asked of many directories.
+   */
+  absentAllIn(dir: string, names: readonly string[]): boolean {
+    let proof = this.#listed.get(dir);
+    if (proof === undefined) {
+      if (!this.#listed.has(dir)) return false;
+      proof = this.fs.absence?.(dir) ?? null;
+      this.#listed.set(dir, proof);
+    }
+    if (proof === null) return false;
+    if (proof.missingAll) return proof.missingAll(names);
+    for (let i = 0; i < names.length; i++) if (!proof.missing(names[i]!)) return false;
+    return true;
+  }
+
+  /**
    * `derive(text)` computed once per run for each distinct text: a root file is scanned (for imports,
    * say) from every cwd below it, 2,000 times on a large monorepo, with the same answer.
    */

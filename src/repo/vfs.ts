@@ -56,6 +56,8 @@ export interface FileSystem {
 export interface AbsenceProof {
   /** True only when probe(dir/name) is sure to answer `{ kind: 'missing', symlink: false }`. */
   missing(name: string): boolean;
+  /** Optional: `names.every((n) => this.missing(n))`, in one test (a caller asks the same few names of every directory). */
+  missingAll?(names: readonly string[]): boolean;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -93,6 +95,30 @@ class ListedNames implements AbsenceProof {
     const needle = provable(name);
     return needle !== null && this.dirBytes + 1 + name.length < 4000 && !this.lowerEntries.includes(needle);
   }
+
+  missingAll(names: readonly string[]): boolean {
+    const test = listedTest(names);
+    return test !== null && this.dirBytes + 1 + test.longest < 4000 && !test.anyListed.test(this.lowerEntries);
+  }
+}
+
+/**
+ * For a list of names (one array, asked of every directory), a regular expression finding any of
+ * them among a proof's lower-case entries, and the longest name's length; null when a name is one no
+ * listing proves absent. One native test per directory, not a call and a search per name.
+ */
+const listedTests = new WeakMap<readonly string[], { anyListed: RegExp; longest: number } | null>();
+
+function listedTest(names: readonly string[]): { anyListed: RegExp; longest: number } | null {
+  let test = listedTests.get(names);
+  if (test === undefined) {
+    const needles = names.map(provable);
+    // Each needle is `/name/` in lower case, ASCII, escaped whole; no names at all match nowhere.
+    const source = needles.length === 0 ? '(?!)' : needles.map((n) => n?.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|');
+    test = needles.every((n) => n !== null) ? { anyListed: new RegExp(source), longest: Math.max(0, ...names.map((n) => n.length)) } : null;
+    listedTests.set(names, test);
+  }
+  return test;
 }
 
 /** Names asked about (a handful, thousands of times): `/name/` in lower case, or null when no listing can prove them absent. */

@@ -23,6 +23,11 @@ describe('absenceFromNames', () => {
         expect(proof === null, JSON.stringify(names)).toBe(expected === null);
         if (!proof || !expected) return;
         for (const q of questions) expect(proof.missing(q), `${JSON.stringify(names)} ${JSON.stringify(q)}`).toBe(expected(q));
+        // missingAll is every() of missing, for the whole list and for each of its prefixes (the empty one too).
+        for (let n = 0; n <= questions.length; n++) {
+          const asked = questions.slice(0, n);
+          expect(proof.missingAll?.(asked), `${JSON.stringify(names)} all of ${JSON.stringify(asked)}`).toBe(asked.every(expected));
+        }
       }),
       { numRuns: 3000 },
     );

@@ -112,16 +112,22 @@ function quietDir(env: HostEnv, dir: string): boolean {
   const quiet = env.cache.localMemo<boolean>(quietDir, 'dir');
   let answer = quiet.get(dir);
   if (answer === undefined) {
+    // Most directories hold none of the names at all: one test of the listing tells them.
+    answer = env.cache.absentAllIn(dir, QUIET_OR_DOT_CLAUDE);
     // A loop, not every() with a closure: once per directory, in code this cold.
-    answer = true;
-    for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = !readableIn(env, dir, QUIET_NAMES[i]!);
-    answer &&= !hasDotClaude(env, dir);
+    if (!answer) {
+      answer = true;
+      for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = !readableIn(env, dir, QUIET_NAMES[i]!);
+      answer &&= !hasDotClaude(env, dir);
+    }
     quiet.set(dir, answer);
   }
   return answer;
 }
 
 const QUIET_NAMES = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'];
+/** QUIET_NAMES and `.claude`: where none is present, nothing is readable and there is no `.claude` directory. */
+const QUIET_OR_DOT_CLAUDE = [...QUIET_NAMES, '.claude'];
 
 /**
  * Whether `dir/.claude` is a directory (symlinks followed). When it is not, nothing below it can be
