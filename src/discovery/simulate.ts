@@ -233,7 +233,20 @@ export function findRoot(cache: ProbeCache, cwd: string, markers: readonly strin
   const byDir = cache.memoMapOf<RootInfo>(markers, boundary ?? '');
   let info = byDir.get(cwd);
   if (info !== undefined) return info;
-  // Up to the first directory answered before or answering itself; those on the way share its answer.
+  // Most often the cwd answers itself, or its parent was answered before: no walk.
+  info = ownRoot(cache, cwd, markers, boundary);
+  if (info === undefined) {
+    const parent = parentDir(cwd);
+    if (parent !== cwd) info = byDir.get(parent);
+    if (info === undefined) return walkToRoot(cache, byDir, cwd, markers, boundary);
+  }
+  byDir.set(cwd, info);
+  return info;
+}
+
+/** findRoot's walk: up to the first directory answered before or answering itself; those on the way share its answer. */
+function walkToRoot(cache: ProbeCache, byDir: Map<string, RootInfo>, cwd: string, markers: readonly string[], boundary: string | undefined): RootInfo {
+  let info: RootInfo | undefined;
   const below: string[] = [];
   for (let dir = cwd; ; ) {
     info = byDir.get(dir);
@@ -300,6 +313,11 @@ export function probeDirectory(cache: ProbeCache, dir: string, names: readonly s
 
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
+  // Most directories hold none of the names (one test of the listing): each is missing, no lookup per name.
+  if (cache.absentAllIn(dir, names)) {
+    for (let i = 0; i < names.length; i++) candidates.push({ kind: 'missing', symlink: false, name: names[i]!, path: joinPath(dir, names[i]!) });
+    return { dir, candidates, chosen: null, error: null };
+  }
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const candidatePath = joinPath(dir, name);
