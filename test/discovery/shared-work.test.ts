@@ -123,22 +123,20 @@ describe('shared discovery work', () => {
 
 describe('simulations with files hidden (no-host-divergence: shadowed)', () => {
   // A divergence is "shadowed" when the host would load the file with the ones it reads instead
-  // hidden. The hiding cache shares the run's memos for every path and directory no hidden file bears
-  // on: the answer must be what a fresh run gives on the repository without those files (their
-  // directories kept, as hiding keeps them).
-  const withoutFiles = (files: Record<string, MemoryEntry>, gone: readonly string[]) => {
-    const kept: Record<string, MemoryEntry> = { ...files };
-    for (const abs of gone) {
-      delete kept[abs];
-      kept[path.posix.dirname(abs)] = { dir: true };
-    }
-    return repository(kept);
-  };
-  it('a divergence is shadowed exactly when a run without the files read instead loads the file', () => {
+  // hidden: those paths probe as missing and are not listed (a symlink to one still resolves). The
+  // hiding cache shares the run's memos for every path and directory no hidden file bears on; the
+  // answer must be what a fresh run, sharing nothing, gives over a file system that hides them.
+  const hiding = (fs: FileSystem, hidden: ReadonlySet<string>): FileSystem => ({
+    probe: (p) => (hidden.has(p) ? { kind: 'missing', symlink: false } : fs.probe(p)),
+    read: (p, max) => fs.read(p, max),
+    list: (p) => fs.list(p).filter((e) => !hidden.has(`${p}/${e.name}`)),
+  });
+  it('a divergence is shadowed exactly when a fresh run with the files read instead hidden loads the file', () => {
     let shadowedSeen = 0;
     fc.assert(
       fc.property(tree, (files) => {
-        const ctx = prepare(options(repository(files)));
+        const fs = repository(files);
+        const ctx = prepare(options(fs));
         const view = hostsView(ctx.discovery, ctx.repo);
         // Every host simulated from every cwd first, so the run's memos hold what the hiding cache may share.
         for (const cwd of ctx.discovery.cwds()) for (const h of view.hosts) view.simulation(h, cwd);
@@ -146,8 +144,7 @@ describe('simulations with files hidden (no-host-divergence: shadowed)', () => {
           const cwd = d.cwds[0];
           const sel = view.hosts.find((h) => h.label === d.host);
           if (d.instead.length === 0 || cwd === undefined || !sel || sel.id === 'codex') continue;
-          const gone = d.instead.map((r) => ctx.repo.abs(r));
-          const fresh = prepare(options(withoutFiles(files, gone)));
+          const fresh = prepare(options(hiding(fs, new Set(d.instead.map((r) => ctx.repo.abs(r))))));
           const freshView = hostsView(fresh.discovery, fresh.repo);
           const loads = freshView.simulation(sel, cwd).files.some((f) => !f.skipped && !f.listedOnly && fresh.repo.rel(f.path) === d.file);
           expect(d.shadowed, `${d.host} ${d.file} from ${cwd} without ${d.instead.join(', ')}`).toBe(loads);
