@@ -246,7 +246,12 @@ describe('NodeFileSystem.absence without read or search permission', () => {
   // cannot be listed. Root may read and search any directory, so under root the check runs in a child
   // process as an unprivileged user (setpriv), where these modes take effect.
   const temp: string[] = [];
-  afterAll(() => temp.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  // The directories get their permissions back first: without them an unprivileged user could not remove them.
+  const restricted: string[] = [];
+  afterAll(() => {
+    restricted.forEach((d) => chmodSync(d, 0o755));
+    temp.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  });
   const MODES = { readOnly: 0o444, searchOnly: 0o111, readSearch: 0o555, writeSearch: 0o333, none: 0o000 };
   const NAMES = ['f', 'AGENTS.md', 'CLAUDE.md', '.git'];
 
@@ -272,9 +277,8 @@ describe('NodeFileSystem.absence without read or search permission', () => {
       mkdirSync(path.join(root, dir));
       writeFileSync(path.join(root, dir, 'f'), 'x');
       chmodSync(path.join(root, dir), mode);
+      restricted.push(path.join(root, dir));
     }
-    temp.push(...Object.keys(MODES).map((d) => path.join(root, d)));
-    afterAll(() => Object.keys(MODES).forEach((d) => chmodSync(path.join(root, d), 0o755)));
     const asRoot = process.getuid?.() === 0;
     const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
     let output: string;
