@@ -3,6 +3,7 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import { UsageError } from '../errors.js';
 import { scanHeadings } from '../markdown/scan-headings.js';
 import { ProbeCache } from './simulate.js';
+import { SharedUnlessHidden, type Locality, type MemoTable } from './local-memo.js';
 import type { DiscoveryView } from './view.js';
 import type { LoadedFile } from './types.js';
 import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
@@ -700,6 +701,9 @@ class HidingProbeCache extends ProbeCache {
   override absentIn(dir: string, name: string): boolean {
     return this.inner.absentIn(dir, name);
   }
+  override absentAllIn(dir: string, names: readonly string[]): boolean {
+    return this.inner.absentAllIn(dir, names);
+  }
   override decoded(absPath: string, bytes: Uint8Array): string {
     return this.inner.decoded(absPath, bytes);
   }
@@ -709,7 +713,14 @@ class HidingProbeCache extends ProbeCache {
   override derivedOf<T>(derive: (text: string) => T, absPath: string, text: string): T {
     return this.inner.derivedOf(derive, absPath, text);
   }
-  // memoBy stays this cache's own: what is memoised by key (a directory's probes) depends on what is hidden.
+  readonly #local = new Map<object, MemoTable<unknown>>();
+  /** Shared with the run's cache except where a hidden path bears on the key (see SharedUnlessHidden). */
+  override localMemo<T>(scope: object, by: Locality): MemoTable<T> {
+    let table = this.#local.get(scope) as MemoTable<T> | undefined;
+    if (!table) this.#local.set(scope, (table = new SharedUnlessHidden<T>(this.memoMap<T>(scope), this.inner.localMemo<T>(scope, by), this.hidden, by)));
+    return table;
+  }
+  // memoBy and memoMap stay this cache's own: what is memoised by key (a directory's probes) depends on what is hidden.
 }
 
 /** Codex's simulation in the common shape (its own simulator stays the source of truth). */

@@ -7,6 +7,7 @@ import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
 import { joinPath } from '../repo/join.js';
 import { parentDir } from './parent-dir.js';
+import type { Locality, MemoTable } from './local-memo.js';
 
 export interface SimulateOptions {
   /**
@@ -77,7 +78,26 @@ export class ProbeCache {
     return proof !== null && proof.missing(name);
   }
 
+  /** decoded(): each path's first decoded length and text; other lengths of a path by length and path. */
+  readonly #firstTexts = new Map<string, { length: number; text: string }>();
   readonly #texts = new Map<string, string>();
+
+  /**
+   * Whether `dir`'s listing proves every one of `names` absent (see absentIn): one lookup and, with a
+   * listing's proof, one test for the lot. `names` should be one array asked of many directories.
+   */
+  absentAllIn(dir: string, names: readonly string[]): boolean {
+    let proof = this.#listed.get(dir);
+    if (proof === undefined) {
+      if (!this.#listed.has(dir)) return false;
+      proof = this.fs.absence?.(dir) ?? null;
+      this.#listed.set(dir, proof);
+    }
+    if (proof === null) return false;
+    if (proof.missingAll) return proof.missingAll(names);
+    for (let i = 0; i < names.length; i++) if (!proof.missing(names[i]!)) return false;
+    return true;
+  }
 
   /**
    * `derive(text)` computed once per run for each distinct text: a root file is scanned (for imports,
@@ -121,6 +141,16 @@ export class ProbeCache {
   }
 
   /**
+   * memoMap for a memo whose values are local (see Locality): keyed by a path and derived from that
+   * path's probes and reads alone, or keyed by a directory and derived from names directly inside it.
+   * A cache that hides files shares such a memo with the cache it wraps wherever no hidden path bears
+   * on the key (HidingProbeCache); here it is memoMap's map.
+   */
+  localMemo<T>(scope: object, _by: Locality): MemoTable<T> {
+    return this.memoMap<T>(scope);
+  }
+
+  /**
    * The map memoBy would make for `key` within `scope` when each value is itself a map (per
    * directory, say): memoMap's entry for the key, made empty the first time, with no closure per call.
    */
@@ -151,6 +181,15 @@ export class ProbeCache {
    * in memory) once per working directory.
    */
   decoded(absPath: string, bytes: Uint8Array): string {
+    // Looked up by the path first: nearly every path is decoded at one length (the whole file), and
+    // a key joining length and path would be a new string, hashed anew, on each of thousands of calls.
+    const first = this.#firstTexts.get(absPath);
+    if (first !== undefined && first.length === bytes.length) return first.text;
+    if (first === undefined) {
+      const text = decodeLossy(bytes);
+      this.#firstTexts.set(absPath, { length: bytes.length, text });
+      return text;
+    }
     const key = `${bytes.length}\0${absPath}`;
     let text = this.#texts.get(key);
     if (text === undefined) {
@@ -194,7 +233,20 @@ export function findRoot(cache: ProbeCache, cwd: string, markers: readonly strin
   const byDir = cache.memoMapOf<RootInfo>(markers, boundary ?? '');
   let info = byDir.get(cwd);
   if (info !== undefined) return info;
-  // Up to the first directory answered before or answering itself; those on the way share its answer.
+  // Most often the cwd answers itself, or its parent was answered before: no walk.
+  info = ownRoot(cache, cwd, markers, boundary);
+  if (info === undefined) {
+    const parent = parentDir(cwd);
+    if (parent !== cwd) info = byDir.get(parent);
+    if (info === undefined) return walkToRoot(cache, byDir, cwd, markers, boundary);
+  }
+  byDir.set(cwd, info);
+  return info;
+}
+
+/** findRoot's walk: up to the first directory answered before or answering itself; those on the way share its answer. */
+function walkToRoot(cache: ProbeCache, byDir: Map<string, RootInfo>, cwd: string, markers: readonly string[], boundary: string | undefined): RootInfo {
+  let info: RootInfo | undefined;
   const below: string[] = [];
   for (let dir = cwd; ; ) {
     info = byDir.get(dir);
@@ -261,6 +313,11 @@ export function probeDirectory(cache: ProbeCache, dir: string, names: readonly s
 
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
+  // Most directories hold none of the names (one test of the listing): each is missing, no lookup per name.
+  if (cache.absentAllIn(dir, names)) {
+    for (let i = 0; i < names.length; i++) candidates.push({ kind: 'missing', symlink: false, name: names[i]!, path: joinPath(dir, names[i]!) });
+    return { dir, candidates, chosen: null, error: null };
+  }
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const candidatePath = joinPath(dir, name);

@@ -130,12 +130,14 @@ export class DiscoveryView {
 
   readonly #trust = new Map<string, TrustDecision>();
   readonly #gitRoots = new Map<string, string | null>();
+  /** gitRootOf as a function made once (trust() passes it for every directory). */
+  readonly #gitRootOfDir = (dir: string): string | null => this.gitRootOf(dir);
 
   /** Codex's trust for a repo-relative directory (see trustFor), once per directory. */
   trust(dirRel: string): TrustDecision {
     let decision = this.#trust.get(dirRel);
     if (!decision) {
-      decision = trustFor(this.#config, this.absOf(dirRel), (dir) => this.gitRootOf(dir));
+      decision = trustFor(this.#config, this.absOf(dirRel), this.#gitRootOfDir);
       this.#trust.set(dirRel, decision);
     }
     return decision;

@@ -59,6 +59,8 @@ export interface FileSystem {
 export interface AbsenceProof {
   /** True only when probe(dir/name) is sure to answer `{ kind: 'missing', symlink: false }`. */
   missing(name: string): boolean;
+  /** Optional: `names.every((n) => this.missing(n))`, in one test (a caller asks the same few names of every directory). */
+  missingAll?(names: readonly string[]): boolean;
 }
 
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -76,28 +78,59 @@ function isAscii(name: string): boolean {
  * fold such names in ways a comparison here would not model (KELVIN SIGN folds to "k").
  */
 export function absenceFromNames(names: readonly string[], dirBytes: number): AbsenceProof | null {
-  const lower = new Set<string>();
-  // An indexed loop: once per directory and entry, in code this cold (for-of allocates per step).
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i]!;
-    if (!isAscii(name)) return null;
-    lower.add(name.toLowerCase());
-  }
-  return {
-    missing: (name) => {
-      const key = provable(name);
-      return key !== null && dirBytes + 1 + name.length < 4000 && !lower.has(key);
-    },
-  };
+  // The entries as one string, each between slashes: a name (never holding a slash) is listed,
+  // ignoring ASCII case, exactly when `/name/` in lower case occurs in its lower-case form. Three
+  // native calls per directory, where a Set of lower-case names takes a call or three per entry.
+  const entries = `/${names.join('/')}/`;
+  if (!isAscii(entries)) return null;
+  return new ListedNames(entries.toLowerCase(), dirBytes);
 }
 
-/** Names asked about (a handful, thousands of times): their lower-case form, or null when no listing can prove them absent. */
+/** See absenceFromNames: one object per listed directory, its test a method (no closure per directory). */
+class ListedNames implements AbsenceProof {
+  constructor(
+    /** Every entry's name in lower case, each between slashes. */
+    readonly lowerEntries: string,
+    readonly dirBytes: number,
+  ) {}
+
+  missing(name: string): boolean {
+    const needle = provable(name);
+    return needle !== null && this.dirBytes + 1 + name.length < 4000 && !this.lowerEntries.includes(needle);
+  }
+
+  missingAll(names: readonly string[]): boolean {
+    const test = listedTest(names);
+    return test !== null && this.dirBytes + 1 + test.longest < 4000 && !test.anyListed.test(this.lowerEntries);
+  }
+}
+
+/**
+ * For a list of names (one array, asked of every directory), a regular expression finding any of
+ * them among a proof's lower-case entries, and the longest name's length; null when a name is one no
+ * listing proves absent. One native test per directory, not a call and a search per name.
+ */
+const listedTests = new WeakMap<readonly string[], { anyListed: RegExp; longest: number } | null>();
+
+function listedTest(names: readonly string[]): { anyListed: RegExp; longest: number } | null {
+  let test = listedTests.get(names);
+  if (test === undefined) {
+    const needles = names.map(provable);
+    // Each needle is `/name/` in lower case, ASCII, escaped whole; no names at all match nowhere.
+    const source = needles.length === 0 ? '(?!)' : needles.map((n) => n?.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|');
+    test = needles.every((n) => n !== null) ? { anyListed: new RegExp(source), longest: Math.max(0, ...names.map((n) => n.length)) } : null;
+    listedTests.set(names, test);
+  }
+  return test;
+}
+
+/** Names asked about (a handful, thousands of times): `/name/` in lower case, or null when no listing can prove them absent. */
 const provableNames = new Map<string, string | null>();
 
 function provable(name: string): string | null {
   let key = provableNames.get(name);
   if (key === undefined) {
-    key = name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) ? name.toLowerCase() : null;
+    key = name.length > 0 && name.length <= 255 && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0') && isAscii(name) ? `/${name.toLowerCase()}/` : null;
     if (provableNames.size < 4096) provableNames.set(name, key);
   }
   return key;
@@ -195,10 +228,11 @@ export class NodeFileSystem implements FileSystem {
     if (process.platform === 'win32') return null;
     let names: string[];
     try {
-      names = fs.readdirSync(absDir);
       // Listing needs read permission, looking a name up search permission: without it every probe
-      // in the directory fails (EACCES), whatever the listing says.
-      fs.accessSync(absDir, fs.constants.X_OK);
+      // in the directory fails (EACCES), whatever the listing says. `dir/.` is listed, not `dir`:
+      // resolving its `.` is a lookup in the directory, refused without search permission, so the one
+      // call proves both (an access(X_OK) call per directory spared: thousands per run).
+      names = fs.readdirSync(absDir.endsWith('/') ? `${absDir}.` : `${absDir}/.`);
     } catch {
       return null;
     }

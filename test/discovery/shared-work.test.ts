@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { buildSync } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lint, prepare } from '../../src/engine/lint.js';
@@ -120,6 +121,42 @@ describe('shared discovery work', () => {
   });
 });
 
+describe('simulations with files hidden (no-host-divergence: shadowed)', () => {
+  // A divergence is "shadowed" when the host would load the file with the ones it reads instead
+  // hidden: those paths probe as missing and are not listed (a symlink to one still resolves). The
+  // hiding cache shares the run's memos for every path and directory no hidden file bears on; the
+  // answer must be what a fresh run, sharing nothing, gives over a file system that hides them.
+  const hiding = (fs: FileSystem, hidden: ReadonlySet<string>): FileSystem => ({
+    probe: (p) => (hidden.has(p) ? { kind: 'missing', symlink: false } : fs.probe(p)),
+    read: (p, max) => fs.read(p, max),
+    list: (p) => fs.list(p).filter((e) => !hidden.has(`${p}/${e.name}`)),
+  });
+  it('a divergence is shadowed exactly when a fresh run with the files read instead hidden loads the file', () => {
+    let shadowedSeen = 0;
+    fc.assert(
+      fc.property(tree, (files) => {
+        const fs = repository(files);
+        const ctx = prepare(options(fs));
+        const view = hostsView(ctx.discovery, ctx.repo);
+        // Every host simulated from every cwd first, so the run's memos hold what the hiding cache may share.
+        for (const cwd of ctx.discovery.cwds()) for (const h of view.hosts) view.simulation(h, cwd);
+        for (const d of view.divergences()) {
+          const cwd = d.cwds[0];
+          const sel = view.hosts.find((h) => h.label === d.host);
+          if (d.instead.length === 0 || cwd === undefined || !sel || sel.id === 'codex') continue;
+          const fresh = prepare(options(hiding(fs, new Set(d.instead.map((r) => ctx.repo.abs(r))))));
+          const freshView = hostsView(fresh.discovery, fresh.repo);
+          const loads = freshView.simulation(sel, cwd).files.some((f) => !f.skipped && !f.listedOnly && fresh.repo.rel(f.path) === d.file);
+          expect(d.shadowed, `${d.host} ${d.file} from ${cwd} without ${d.instead.join(', ')}`).toBe(loads);
+          if (loads) shadowedSeen++;
+        }
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    expect(shadowedSeen).toBeGreaterThan(0);
+  });
+});
+
 describe('Claude Code chains derived from shorter ones', () => {
   it('AGENTS.md files below a CLAUDE.md are counted in the note and load nothing', () => {
     const fs = repository({
@@ -200,5 +237,81 @@ describe('NodeFileSystem.absence', () => {
       cache.expectProbes(abs);
       for (const name of names) expect(cache.probe(`${abs}/${name}`), `${dir}/${name}`).toEqual(fs.probe(`${abs}/${name}`));
     }
+  });
+});
+
+describe('NodeFileSystem.absence without read or search permission', () => {
+  // A listing proves a name missing only where a lookup of that name would find nothing: in a
+  // directory without search permission every lookup fails (EACCES), and one without read permission
+  // cannot be listed. Root may read and search any directory, so under root the check runs in a child
+  // process as an unprivileged user (setpriv), where these modes take effect.
+  const temp: string[] = [];
+  // The directories get their permissions back first: without them an unprivileged user could not remove them.
+  const restricted: string[] = [];
+  afterAll(() => {
+    restricted.forEach((d) => chmodSync(d, 0o755));
+    temp.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  });
+  const MODES = { readOnly: 0o444, searchOnly: 0o111, readSearch: 0o555, writeSearch: 0o333, none: 0o000 };
+  const NAMES = ['f', 'AGENTS.md', 'CLAUDE.md', '.git'];
+
+  /** Probes of each directory's names through a proof, next to the plain probes, as "dir/name: probe" lines. */
+  const script = (root: string) => `
+    const { NodeFileSystem } = await import(${JSON.stringify('VFS')});
+    const { ProbeCache } = await import(${JSON.stringify('SIMULATE')});
+    const fs = new NodeFileSystem();
+    const lines = [];
+    for (const dir of ${JSON.stringify(Object.keys(MODES))}) {
+      const abs = ${JSON.stringify(root)} + '/' + dir;
+      const cache = new ProbeCache(fs);
+      cache.expectProbes(abs);
+      for (const name of ${JSON.stringify(NAMES)}) lines.push(dir + '/' + name + ' ' + JSON.stringify(cache.probe(abs + '/' + name)) + ' ' + JSON.stringify(fs.probe(abs + '/' + name)));
+    }
+    console.log(lines.join('\\n'));`;
+
+  it('answers every probe as the file system does', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'al-absence-modes-'));
+    temp.push(root);
+    chmodSync(root, 0o755);
+    for (const [dir, mode] of Object.entries(MODES)) {
+      mkdirSync(path.join(root, dir));
+      writeFileSync(path.join(root, dir, 'f'), 'x');
+      chmodSync(path.join(root, dir), mode);
+      restricted.push(path.join(root, dir));
+    }
+    const asRoot = process.getuid?.() === 0;
+    const setpriv = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+    let output: string;
+    if (asRoot && setpriv) {
+      // The two modules, bundled for a plain node process (the child cannot load TypeScript).
+      const bundle = (entry: string) => {
+        const file = path.join(root, `${path.basename(entry, '.ts')}.mjs`);
+        const built = buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent' });
+        writeFileSync(file, built.outputFiles[0]!.text);
+        return file;
+      };
+      const code = script(root).replace('VFS', bundle('src/repo/vfs.ts')).replace('SIMULATE', bundle('src/discovery/simulate.ts'));
+      const child = spawnSync(setpriv, ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, '--input-type=module', '-e', code], { encoding: 'utf8' });
+      expect(child.stderr).toBe('');
+      output = child.stdout;
+    } else {
+      const fs = new NodeFileSystem();
+      const lines: string[] = [];
+      for (const dir of Object.keys(MODES)) {
+        const abs = path.join(root, dir);
+        const cache = new ProbeCache(fs);
+        cache.expectProbes(abs);
+        for (const name of NAMES) lines.push(`${dir}/${name} ${JSON.stringify(cache.probe(`${abs}/${name}`))} ${JSON.stringify(fs.probe(`${abs}/${name}`))}`);
+      }
+      output = `${lines.join('\n')}\n`;
+    }
+    const lines = output.trim().split('\n');
+    expect(lines).toHaveLength(Object.keys(MODES).length * NAMES.length);
+    for (const line of lines) {
+      const [what, viaProof, plain] = line.split(' ') as [string, string, string];
+      expect(viaProof, what).toBe(plain);
+    }
+    // Where the modes take effect, the directory without search permission answers EACCES for a missing name.
+    if (!asRoot || setpriv) expect(lines.find((l) => l.startsWith('readOnly/AGENTS.md'))).toContain('EACCES');
   });
 });

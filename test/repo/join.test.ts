@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { joinPath, posixBasename, posixDirname, relativeRepoPath } from '../../src/repo/join.js';
+import { isNormalAbsolute, joinPath, posixBasename, posixDirname, relativeRepoPath } from '../../src/repo/join.js';
 
 describe('joinPath', () => {
   // The fast path (concatenation) must return what path.join returns, and everything else must take path.join.
@@ -14,6 +14,23 @@ describe('joinPath', () => {
       });
     }
   }
+});
+
+describe('isNormalAbsolute', () => {
+  // Absolute paths of slashes, dots, letters and backslashes: every shape path.posix.normalize changes.
+  const absolute = fc.array(fc.constantFrom('/', '/', 'a', 'bc', '.', '..', '...', '\\'), { maxLength: 8 }).map((parts) => `/${parts.join('')}`);
+  const model = (dir: string) => path.posix.normalize(dir) === dir && (dir === '/' || !dir.endsWith('/'));
+  it('tells exactly the paths path.posix.normalize leaves unchanged, without a trailing slash', () => {
+    fc.assert(
+      fc.property(absolute, (dir) => {
+        expect(isNormalAbsolute(dir), dir).toBe(model(dir));
+      }),
+      { numRuns: 3000 },
+    );
+    for (const dir of ['/', '//', '/a', '/a/', '/a//b', '/./a', '/a/.', '/a/..', '/a/../b', '/..a', '/a/..b', '/a/...', '/.a/b.', '/a\\..']) {
+      expect(isNormalAbsolute(dir), dir).toBe(model(dir));
+    }
+  });
 });
 
 describe('posixDirname and posixBasename', () => {

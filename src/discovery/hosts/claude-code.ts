@@ -104,23 +104,30 @@ function claudeSettings(env: HostEnv, variant: string): HostSettings {
 /**
  * Whether a directory holds nothing Claude Code reads: no CLAUDE.md, CLAUDE.local.md or AGENTS.md it
  * could read and no `.claude` directory (rules, .claude/CLAUDE.md, .claude/AGENTS.md live there).
- * Asked once per directory per run (the probe cache memoises it; a cache that hides files has its own).
+ * Asked once per directory per run (the probe cache memoises it; a cache that hides files shares the
+ * answer for every directory holding no hidden file: it is derived from names directly inside it).
  */
 function quietDir(env: HostEnv, dir: string): boolean {
   // Names the directory's listing proves absent are not looked up at all.
-  const quiet = env.cache.memoMap<boolean>(quietDir);
+  const quiet = env.cache.localMemo<boolean>(quietDir, 'dir');
   let answer = quiet.get(dir);
   if (answer === undefined) {
+    // Most directories hold none of the names at all: one test of the listing tells them.
+    answer = env.cache.absentAllIn(dir, QUIET_OR_DOT_CLAUDE);
     // A loop, not every() with a closure: once per directory, in code this cold.
-    answer = true;
-    for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = !readableIn(env, dir, QUIET_NAMES[i]!);
-    answer &&= !hasDotClaude(env, dir);
+    if (!answer) {
+      answer = true;
+      for (let i = 0; i < QUIET_NAMES.length && answer; i++) answer = !readableIn(env, dir, QUIET_NAMES[i]!);
+      answer &&= !hasDotClaude(env, dir);
+    }
     quiet.set(dir, answer);
   }
   return answer;
 }
 
 const QUIET_NAMES = ['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md'];
+/** QUIET_NAMES and `.claude`: where none is present, nothing is readable and there is no `.claude` directory. */
+const QUIET_OR_DOT_CLAUDE = [...QUIET_NAMES, '.claude'];
 
 /**
  * Whether `dir/.claude` is a directory (symlinks followed). When it is not, nothing below it can be
@@ -253,7 +260,8 @@ function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, momen
 /** Whether the directory holds a readable AGENTS.md and no other file Claude Code reads (no CLAUDE.md, CLAUDE.local.md or `.claude`). */
 function agentsOnly(env: HostEnv, dir: string): boolean {
   // Looked up without a closure per call (once per chain, in cold code).
-  const memo = env.cache.memoMap<boolean>(agentsOnly);
+  // Derived from names directly inside the directory (see Locality).
+  const memo = env.cache.localMemo<boolean>(agentsOnly, 'dir');
   let answer = memo.get(dir);
   if (answer === undefined) {
     answer = !hasDotClaude(env, dir) && !readableIn(env, dir, 'CLAUDE.md') && !readableIn(env, dir, 'CLAUDE.local.md') && readableIn(env, dir, 'AGENTS.md');

@@ -239,8 +239,12 @@ export function trustFor(
   const gitRoot = config.projects.size === 0 ? null : gitRootOf(dir);
   const viaRoot = gitRoot !== null ? config.projects.get(gitRoot) : undefined;
   if (gitRoot !== null && viaRoot) return { level: viaRoot, source: 'user-config', key: gitRoot };
-  return config.trustFlag === 'unset' ? { level: 'unset', source: 'unset' } : { level: 'trusted', source: 'assumed' };
+  return config.trustFlag === 'unset' ? UNSET_TRUST : ASSUMED_TRUST;
 }
+
+/** The decisions without an entry, one object each: every directory of a repository without entries gets one (callers never change a decision). */
+const ASSUMED_TRUST: TrustDecision = Object.freeze({ level: 'trusted', source: 'assumed' });
+const UNSET_TRUST: TrustDecision = Object.freeze({ level: 'unset', source: 'unset' });
 
 /**
  * Settings for one cwd: user layer and `-c` on top of the trusted project `.codex/config.toml` layers

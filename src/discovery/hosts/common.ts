@@ -33,8 +33,9 @@ export function isFile(env: HostEnv, abs: string): boolean {
 
 /** The whole file decoded as UTF-8 (every inspected host decodes UTF-8: hosts.md §14.7), or null. */
 export function readText(env: HostEnv, abs: string): { text: string; bytes: number } | null {
-  // Once per path and run (hosts ask for the same files from every cwd); a cache that hides files keeps its own.
-  const texts = env.cache.memoMap<{ text: string; bytes: number } | null>(readText);
+  // Once per path and run (hosts ask for the same files from every cwd). Derived from the path's own
+  // probe and read: a cache that hides files shares the answer for every path it does not hide.
+  const texts = env.cache.localMemo<{ text: string; bytes: number } | null>(readText, 'path');
   let found = texts.get(abs);
   if (found === undefined) texts.set(abs, (found = readTextUncached(env, abs)));
   return found;
