@@ -7,9 +7,10 @@ import { instructionKind, instructionPathCandidates } from '../../src/repo/instr
 import { comparePaths } from '../../src/repo/walk.js';
 import { isSorted } from '../../src/kit/bisect.js';
 
-// The repository index answers a lint-staged run's few hundred questions by bisecting the sorted
-// listing and by native scans of git's text, and builds its whole-listing indexes only later. These
-// tests hold every such answer to what the indexes (or the loop over the paths) give.
+// The repository index answers any run's first few hundred questions by bisecting the sorted
+// listing (a lint-staged run's names by native scans of git's text too), and builds its
+// whole-listing indexes only later. These tests hold every such answer to what the indexes (or the
+// loop over the paths) give.
 
 /** A RepoIndex over `listed` as git would have printed it (a work tree, no nested repository on disk). */
 function gitIndex(listed: readonly string[], extra: Record<string, MemoryEntry> = {}, fewLookups = true): RepoIndex {
