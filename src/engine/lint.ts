@@ -5,6 +5,7 @@ import { InstructionFile, type MarkdownParser } from '../markdown/instruction-fi
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
+import { bundledRuleDefaults } from '../config/bundled-defaults.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
@@ -122,7 +123,8 @@ function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean 
     const rel = path.relative(root.root, target);
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${target} is outside the repository at ${root.root}; lint one repository per run.`);
   }
-  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? []);
+  // The bundle's table of default options is the built-in rules' own: rules the caller gives are parsed.
+  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? [], options.rules ? undefined : bundledRuleDefaults());
   const codexValues = Object.entries(root.config.config.codex?.config ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   const codex = loadCodexConfig(
     fs,
