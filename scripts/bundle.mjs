@@ -29,6 +29,26 @@ const ruleDefaults = Object.fromEntries(rules.map((rule) => [rule.id, rule.meta.
 const ruleDefaultsJson = JSON.stringify(ruleDefaults);
 deepStrictEqual(JSON.parse(ruleDefaultsJson), ruleDefaults, 'rule defaults must be plain JSON values');
 
+/**
+ * Packages whose modules only declare (functions, enums, lookup tables): marked free of side effects,
+ * esbuild leaves out every module of theirs the CLI uses nothing from, where it would otherwise keep
+ * each imported module's top level. jsonc-parser's formatter and editor (used by neither the config
+ * loader nor the manifests) build tables of indentation strings (1,220 strings) on every start.
+ */
+const DECLARATIONS_ONLY = ['jsonc-parser'];
+const declarationsOnly = {
+  name: 'declarations-only',
+  setup(build) {
+    const inPackage = (file) => DECLARATIONS_ONLY.some((name) => file.split(path.sep).join('/').includes(`/node_modules/${name}/`));
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === declarationsOnly || !(DECLARATIONS_ONLY.includes(args.path) || inPackage(args.importer))) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: declarationsOnly });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
+    });
+  },
+};
+
 const common = {
   absWorkingDir: project,
   bundle: true,
@@ -50,6 +70,7 @@ await build({
   // Packages that read files beside themselves at run time (sh-syntax loads main.wasm from its own
   // directory; secretlint resolves its rule modules) stay external: src/external-import.ts.
   external: ['sh-syntax', '@secretlint/*'],
+  plugins: [declarationsOnly],
 });
 // A two-byte source costs every run a slow decode and twice the memory: see ascii-source.mjs.
 const bundleFile = path.join(outdir, 'agents-lint.cjs');
