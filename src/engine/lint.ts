@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
+import { loadMarkdownParser } from '../markdown/parser-loader.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
@@ -212,16 +213,16 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   // The CLI may have started `git ls-files` before loading the engine: the settings above need no
   // listing and were worked out while it ran, and so are the Markdown parser's and the rules' set-up
   // (warmUp); the index takes its finished result.
-  const parser = enabled.some((r) => r.rule.meta.needsTree) ? import('../markdown/parse.js') : undefined;
+  const parser = enabled.some((r) => r.rule.meta.needsTree) ? loadMarkdownParser() : undefined;
   warmUpRules(enabled);
   const [parse] = await Promise.all([parser, gitListingSettled()]);
   const ctx = prepareIndex(options, settings);
   const { repo, discovery, rules, root } = ctx;
-  const parseTree: MarkdownParser = parse
-    ? parse.parseMarkdown
-    : () => {
-        throw new Error('Markdown tree requested by a rule that did not declare needsTree');
-      };
+  const parseTree: MarkdownParser =
+    parse ??
+    (() => {
+      throw new Error('Markdown tree requested by a rule that did not declare needsTree');
+    });
   // One tree at a time: parsing a file's tree lets go of the previous file's (parsed again if read
   // again). The file loop releases each file's tree itself; this bounds the trees that prepare hooks
   // and rules reading other files parse.

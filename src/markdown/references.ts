@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { Definition, Heading, Html, Image, Link, Nodes, Root } from 'mdast';
 import ignore, { type Ignore } from 'ignore';
 import type { InstructionFile } from './instruction-file.js';
-import { parseMarkdown } from './parse.js';
+import { loadedMarkdownParser } from './parser-loader.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { closest, editDistance } from '../kit/text.js';
@@ -1620,14 +1620,17 @@ function headingText(node: Heading | Nodes): string {
 
 const anchorCache = new WeakMap<RepoIndex, Map<string, Anchor[] | null>>();
 
-/** Anchors of a Markdown file in the repository (parsed once per run), or null if unreadable or not Markdown. */
+/**
+ * Anchors of a Markdown file in the repository (parsed once per run), or null if unreadable or not
+ * Markdown. For rules that declare needsTree: it parses with the parser the engine loaded for them.
+ */
 export function anchorsOfFile(repo: RepoIndex, rel: string): Anchor[] | null {
   let perRepo = anchorCache.get(repo);
   if (!perRepo) anchorCache.set(repo, (perRepo = new Map()));
   if (!perRepo.has(rel)) {
     // Only Markdown gets heading ids from GitHub's Markdown pipeline (a README.rst has its own).
     const text = isMarkdownPath(rel) ? repo.text(rel) : null;
-    perRepo.set(rel, text === null ? null : anchorsOf(parseMarkdown(text.replace(/^\uFEFF/, ''))));
+    perRepo.set(rel, text === null ? null : anchorsOf(loadedMarkdownParser()(text.replace(/^\uFEFF/, ''))));
   }
   return perRepo.get(rel) ?? null;
 }
