@@ -58,7 +58,12 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   // The file's own URL, as an ES module would see it (CommonJS has __filename).
-  define: { 'import.meta.url': '__agentsLintFileUrl', AGENTS_LINT_RULE_DEFAULTS: JSON.stringify(ruleDefaultsJson) },
+  define: {
+    'import.meta.url': '__agentsLintFileUrl',
+    AGENTS_LINT_RULE_DEFAULTS: JSON.stringify(ruleDefaultsJson),
+    // src/version.ts: the version, so the bundle does not read package.json on every start.
+    AGENTS_LINT_VERSION: JSON.stringify(JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).version),
+  },
   banner: { js: "const __agentsLintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 await build({
