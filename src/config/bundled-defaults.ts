@@ -1,9 +1,9 @@
 /**
  * The built-in rules' options when a run configures none, by rule id: each rule's schema parsed
  * from `{}`, worked out by the build (scripts/bundle.mjs, from dist/rules/) and written into the
- * bundled CLI as JSON text. A run then builds no zod schema for a rule it gives no options (zod
- * builds schema objects eagerly: about 7 ms of every run's start for the 21 rules, before the
- * repository's listing can be read). Outside the bundle (the library, the tests) there is no table
+ * bundled CLI as JSON text. A run then builds no zod schema for a rule it gives no options (for
+ * the 21 rules, 3 to 4 ms of every run's start, before the repository's listing can be read; see
+ * defineRule). Outside the bundle (the library, the tests) there is no table
  * and resolveRules() parses each schema, as the build did.
  */
 declare const AGENTS_LINT_RULE_DEFAULTS: string | undefined;

@@ -45,7 +45,7 @@ export function loadConfigFile(fs: FileSystem, file: string): LoadedConfig {
 }
 
 export function validateConfig(file: string, value: unknown): ConfigFile {
-  const result = configSchemas().config.safeParse(value, { jitless: true });
+  const result = configSchemas().config.safeParse(value, JITLESS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new ConfigError(file, '', 'invalid config');
