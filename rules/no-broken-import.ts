@@ -21,7 +21,7 @@ export default defineRule({
       depth: (d: Data) => `@${d.target} in ${d.file} is nested deeper than the ${d.limit} import levels followed (hosts: ${d.hosts}): ${d.resolved} is not imported. Import it from a shallower file.`,
       nonText: (d: Data) => `@${d.target} in ${d.file} imports ${d.resolved}, a file type that is not imported as text (hosts: ${d.hosts}): it is skipped. Import a Markdown or text file instead.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
     for (const p of hostsView(discovery, repo).imports()) {

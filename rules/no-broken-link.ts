@@ -20,7 +20,7 @@ export default defineRule({
         `Link \`${d.url}\` climbs above the repository root: neither GitHub nor an agent in a fresh checkout can follow it. ` +
         `Link to a file inside the repository, or use a full URL.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ file, repo, report }) {
     const fileDir = file.path.includes('/') ? file.path.slice(0, file.path.lastIndexOf('/')) : '';

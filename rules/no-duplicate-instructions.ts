@@ -27,7 +27,7 @@ export default defineRule({
       nearDuplicate: (d: Data & { similarity: number }) =>
         `"${d.statement}" is ${d.similarity}% the same as ${d.other}:${d.line}, loaded with this file for ${d.cwds}. ${WHY}. Keep one version, in ${d.other} if it applies to the whole chain, or make the difference explicit.`,
     },
-    options: z.strictObject({
+    options: () => z.strictObject({
       minWords: z.number().int().min(1).default(4).describe('Statements with fewer words are ignored ("Run the tests.").'),
       similarity: z.number().min(0).max(1).default(0.9).describe('Word-set Jaccard index at or above which two statements of at least 5 words count as nearly the same; 1 disables near matches.'),
     }),

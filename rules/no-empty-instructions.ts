@@ -14,7 +14,7 @@ export default defineRule({
       emptyOverride: (d: { file: string; size: number; shadowed: string }) =>
         `${d.file} is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex still selects it and so never loads ${d.shadowed} beside it: this directory silently contributes nothing. Delete the override or give it content.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ file, repo, report }) {
     // Rust's char::is_whitespace, not JS trim(): a BOM-only file is not empty to Codex (§2.4).

@@ -36,7 +36,7 @@ export default defineRule({
       tagCharacters: (d: { codePoints: string; count: number; hidden: string }) =>
         `${plural(d.count, 'invisible Unicode tag character')} (${d.codePoints}) here, spelling the hidden text "${d.hidden}": the agent can read it, no reviewer sees it. Delete them (--fix does).`,
     },
-    options: z.strictObject({
+    options: () => z.strictObject({
       ignoreComments: z
         .array(z.string().refine(isRegExp, 'must be a valid regular expression'))
         .default([])

@@ -36,7 +36,7 @@ export default defineRule({
       unreachableForHost: (d: Data) =>
         `${d.file} is loaded by ${d.loadedBy} but never by ${d.host} in ${d.cwds}${d.instead ? ` (it reads ${d.instead} there)` : ''}, so the agents follow different instructions. Fix: ${d.fix}.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
     for (const d of hostsView(discovery, repo).divergences()) {

@@ -17,7 +17,7 @@ export default defineRule({
       fileWarning: (d: Data) => `${d.file} is ${d.size} ${d.unit}, over ${d.who}'s per-file limit of ${d.limit}: it warns "Large ${d.file} will impact performance" and nested loads are cut there. Shorten it below ${d.limit} ${d.unit}.`,
       totalWarning: (d: Data) => `The instruction files ${d.who} loads with ${d.file} for ${d.cwds} total ${d.size} ${d.unit}, over its ${d.limit}-${d.unit} total limit: it warns "Instruction files will impact performance". Trim the files on this path.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, files, report }) {
     const first = files[0]?.path ?? '';

@@ -30,7 +30,7 @@ export default defineRule({
           d.midTextCwds > 0 ? `, and for ${plural(d.midTextCwds, 'working directory', 'working directories')} it lands in the middle of the instructions, after the files loaded before this one` : ''
         }. Remove the BOM (--fix does).`,
     },
-    options: z.strictObject({
+    options: () => z.strictObject({
       maxInvalidUtf8: z.number().int().min(1).default(20).describe('Invalid UTF-8 runs reported one by one per file; the rest are summed up in one message'),
     }),
   },

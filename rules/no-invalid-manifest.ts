@@ -13,7 +13,7 @@ export default defineRule({
       invalidManifest: (d: { file: string; problem: string }) =>
         `${d.file} ${d.problem}. Workspace packages and the scripts, targets and settings it declares cannot be checked until it parses; fix the syntax at this position.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, report }) {
     // Workspace discovery reads the root manifests; the other rules parse what they need on demand,

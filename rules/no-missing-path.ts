@@ -26,7 +26,7 @@ export default defineRule({
         `\`${d.path}\` does not exist (looked for ${d.tried})${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
         `An agent told to use this path will search for it or create it. Update the path, or remove the instruction if it no longer applies.`,
     },
-    options: z.strictObject({
+    options: () => z.strictObject({
       ignore: z
         .array(z.string())
         .default([])

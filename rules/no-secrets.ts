@@ -22,7 +22,7 @@ export default defineRule({
       connectionString: (d: Found) =>
         `${cap(d.kind)} with an inline password (\`${d.masked}\`): ${SENT}. Rotate the password and write the URL without it; tell the agent which environment variable holds the full URL or the password.`,
     },
-    options: z.strictObject({
+    options: () => z.strictObject({
       allow: z
         .array(z.string())
         .default([])

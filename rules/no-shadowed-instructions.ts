@@ -15,7 +15,7 @@ export default defineRule({
       shadowedByEmpty: (d: { file: string; winner: string; size: number; tracked: boolean }) =>
         `Codex never loads ${d.file}: ${d.winner} beside it is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex selects it and drops it, so this directory silently contributes nothing${d.tracked ? '' : ` (${d.winner} is not tracked by git: only machines that have it are affected)`}. Delete ${d.winner} or move the instructions into it.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
     const seen = new Set<string>();

@@ -28,7 +28,7 @@ export default defineRule({
       dropped: (d: { file: string; cwds: string; count: number; budget: number; spender: string; spent: number }) =>
         `Codex never loads ${d.file} for ${d.cwds}: the ${d.budget}-byte budget (project_doc_max_bytes) is spent by the files above it (${d.spender} alone takes ${d.spent} bytes), so the most specific instructions are the ones lost. Shorten those files or raise project_doc_max_bytes.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ files, repo, discovery, report }) {
     // Codex spends the budget root first and cuts the file where it runs out, with no marker in the

@@ -20,7 +20,7 @@ export default defineRule({
       notExecutable: (d: Data) =>
         `\`${d.name}\` is run directly, but ${d.where} is not executable, so the shell fails with "Permission denied". Run \`chmod +x ${d.where}\` and commit the bit (\`git update-index --chmod=+x ${d.where}\`), or run it through its interpreter.`,
     },
-    options: z.strictObject({ ignore: z.array(z.string()).default([]).describe('Binary names never reported') }),
+    options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Binary names never reported') }),
   },
   check({ file, repo, discovery, report }, { ignore }) {
     for (const f of commandFindings(file, repo, discovery)) {

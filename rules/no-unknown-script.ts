@@ -19,7 +19,7 @@ export default defineRule({
       npmNeedsRun: (d: Data) => `\`npm ${d.name}\` is not an npm command: npm runs the "${d.name}" script of ${d.where} only as \`npm run ${d.name}\`. Add \`run\`.`,
       unknownWorkspace: (d: Data) => `\`${d.tool}\` selects ${d.what} "${d.name}", but no package matches it (looked in ${d.where}).${hint(d)} Fix the selector.`,
     },
-    options: z.strictObject({ ignore: z.array(z.string()).default([]).describe('Script names never reported') }),
+    options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Script names never reported') }),
   },
   check({ file, repo, discovery, report }, { ignore }) {
     for (const f of commandFindings(file, repo, discovery)) {

@@ -18,7 +18,7 @@ export default defineRule({
         `\`${d.tool}\` has no ${d.what} "${d.name}" (looked in ${d.where}).${d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : ''} Fix the command or define it.`,
       missingTaskFile: (d: Data) => `\`${d.tool}\` finds no ${d.what} from ${d.where}: the command fails before running anything. Fix the directory or add the ${d.what}.`,
     },
-    options: z.strictObject({ ignore: z.array(z.string()).default([]).describe('Target names never reported') }),
+    options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Target names never reported') }),
   },
   check({ file, repo, discovery, report }, { ignore }) {
     for (const f of commandFindings(file, repo, discovery)) {

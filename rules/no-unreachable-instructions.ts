@@ -31,7 +31,7 @@ export default defineRule({
       neverLoaded: (d: { file: string; name: string }) =>
         `Codex never loads ${d.file}: it reads only AGENTS.override.md, AGENTS.md and the names in project_doc_fallback_filenames, and it expands no includes. Move its content into AGENTS.md or list "${d.name}" in project_doc_fallback_filenames.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
     const done = new Set<string>();

@@ -29,7 +29,7 @@ export default defineRule({
       unreadable: (d: Data & { code: string; reason: string }) =>
         `Codex cannot read ${d.file} (${d.code}: ${d.reason}), and then drops every project instruction file for ${d.cwds}${lostText(d)}. Fix the file's permissions or size, or remove it.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
     // Any candidate metadata or read error other than NotFound fails the whole environment: Codex

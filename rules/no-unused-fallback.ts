@@ -24,7 +24,7 @@ export default defineRule({
       alwaysShadowed: (d: Where & { files: number; shadowedBy: string }) =>
         `Fallback "${d.name}" (entry ${d.index} in ${d.source}) is never used: ${d.files === 1 ? 'its only file sits' : `each of its ${plural(d.files, 'file')} sits`} beside a higher-priority candidate (such as ${d.shadowedBy}), and Codex loads one file per directory. Merge those files into the file beside them, or remove the entry.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
     for (const source of fallbackSources(repo, discovery.config)) {

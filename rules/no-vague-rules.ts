@@ -1,7 +1,7 @@
 import { defineRule, z, assessVagueness, mayBeVague, compileAllow, parsePattern, vagueDetector, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector } from '../src/kit/index.js';
 
 // `/regex/flags` must compile; anything else is a literal phrase or substring.
-const pattern = z.string().min(1).refine((s) => !/^\/.+\/[a-z]*$/s.test(s) || parsePattern(s) !== null, 'an invalid /regular expression/');
+const pattern = () => z.string().min(1).refine((s) => !/^\/.+\/[a-z]*$/s.test(s) || parsePattern(s) !== null, 'an invalid /regular expression/');
 
 // Templates copied into every package repeat statements word for word: score each distinct one once
 // (assessVagueness is a pure function of the text and the detector). Bounded, for long-lived processes.
@@ -30,12 +30,12 @@ export default defineRule({
       vague: (d: { phrase: string; language: string; suggestion: string }) =>
         `"${d.phrase}" (${d.language}) gives an agent nothing to act on and a reviewer nothing to check: the statement names no command, path, limit or example, so the agent can only guess what satisfies it. ${d.suggestion}`,
     },
-    options: z.strictObject({
+    options: () => z.strictObject({
       extraPhrases: z
-        .partialRecord(z.enum(VAGUE_LANGUAGES), z.array(pattern))
+        .partialRecord(z.enum(VAGUE_LANGUAGES), z.array(pattern()))
         .default({})
         .describe('More vague phrases per language code (en, zh, ja, ko, es, fr, de, pt): literal phrases or /regex/'),
-      allow: z.array(pattern).default([]).describe('Statements never to report: case-insensitive substrings or /regex/'),
+      allow: z.array(pattern()).default([]).describe('Statements never to report: case-insensitive substrings or /regex/'),
     }),
   },
   check({ file, report }, { extraPhrases, allow }) {

@@ -14,7 +14,7 @@ export default defineRule({
       wrongPackageManager: (d: { used: string; expected: string; evidence: string }) =>
         `This command uses ${d.used}, but the repository uses ${d.expected} (${d.evidence}). Running ${d.used} there creates a second lockfile and a different dependency tree; write the ${d.expected} command instead.`,
     },
-    options: z.strictObject({}),
+    options: () => z.strictObject({}),
   },
   check({ file, repo, report }) {
     for (const f of packageManagerFindings(file, repo)) {

@@ -10,15 +10,44 @@
 // dist/bundle/ sits at the same depth as dist/src/, so paths resolved from import.meta.url
 // (package.json in version.ts, src/phrases/ in phrase-data.ts) work from either.
 import { build } from 'esbuild';
+import { deepStrictEqual } from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { asciiSource } from './ascii-source.mjs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
 
 const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(project, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
+
+// Every built-in rule's options parsed from `{}`, for runs that configure none: the bundle carries
+// them (src/config/bundled-defaults.ts) so such a run builds no zod schema. As JSON, checked to
+// survive the round trip exactly.
+const { rules } = await import(pathToFileURL(path.join(project, 'dist', 'rules', 'index.js')).href);
+const ruleDefaults = Object.fromEntries(rules.map((rule) => [rule.id, rule.meta.options.parse({})]));
+const ruleDefaultsJson = JSON.stringify(ruleDefaults);
+deepStrictEqual(JSON.parse(ruleDefaultsJson), ruleDefaults, 'rule defaults must be plain JSON values');
+
+/**
+ * Packages whose modules only declare (functions, enums, lookup tables): marked free of side effects,
+ * esbuild leaves out every module of theirs the CLI uses nothing from, where it would otherwise keep
+ * each imported module's top level. jsonc-parser's formatter and editor (used by neither the config
+ * loader nor the manifests) build tables of indentation strings (1,220 strings) on every start.
+ */
+const DECLARATIONS_ONLY = ['jsonc-parser'];
+const declarationsOnly = {
+  name: 'declarations-only',
+  setup(build) {
+    const inPackage = (file) => DECLARATIONS_ONLY.some((name) => file.split(path.sep).join('/').includes(`/node_modules/${name}/`));
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.pluginData === declarationsOnly || !(DECLARATIONS_ONLY.includes(args.path) || inPackage(args.importer))) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: declarationsOnly });
+      if (resolved.errors.length > 0) return { errors: resolved.errors };
+      return { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
+    });
+  },
+};
 
 const common = {
   absWorkingDir: project,
@@ -29,7 +58,12 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   // The file's own URL, as an ES module would see it (CommonJS has __filename).
-  define: { 'import.meta.url': '__agentsLintFileUrl' },
+  define: {
+    'import.meta.url': '__agentsLintFileUrl',
+    AGENTS_LINT_RULE_DEFAULTS: JSON.stringify(ruleDefaultsJson),
+    // src/version.ts: the version, so the bundle does not read package.json on every start.
+    AGENTS_LINT_VERSION: JSON.stringify(JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).version),
+  },
   banner: { js: "const __agentsLintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 await build({
@@ -41,6 +75,7 @@ await build({
   // Packages that read files beside themselves at run time (sh-syntax loads main.wasm from its own
   // directory; secretlint resolves its rule modules) stay external: src/external-import.ts.
   external: ['sh-syntax', '@secretlint/*'],
+  plugins: [declarationsOnly],
 });
 // A two-byte source costs every run a slow decode and twice the memory: see ascii-source.mjs.
 const bundleFile = path.join(outdir, 'agents-lint.cjs');

@@ -13,4 +13,10 @@ function readVersion(): string {
   return '0.0.0';
 }
 
-export const VERSION = readVersion();
+/**
+ * The bundled CLI has the version written in by the build (scripts/bundle.mjs, from the same
+ * package.json): reading and parsing the file would be start-up work in every run.
+ */
+declare const AGENTS_LINT_VERSION: string | undefined;
+
+export const VERSION = typeof AGENTS_LINT_VERSION === 'string' ? AGENTS_LINT_VERSION : readVersion();

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type * as z from '../kit/zod.js';
+import { JITLESS } from '../kit/zod.js';
 import { ConfigError } from '../errors.js';
 import { closest } from '../kit/text.js';
 import type { AnyRule, Severity } from '../kit/types.js';
@@ -44,7 +45,7 @@ export function loadConfigFile(fs: FileSystem, file: string): LoadedConfig {
 }
 
 export function validateConfig(file: string, value: unknown): ConfigFile {
-  const result = configSchemas().config.safeParse(value);
+  const result = configSchemas().config.safeParse(value, JITLESS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   if (!issue) throw new ConfigError(file, '', 'invalid config');
@@ -122,16 +123,24 @@ export interface ResolvedRule {
   options: unknown;
 }
 
-/** Rule defaults < config file < --rule flags; every option checked by the rule's own schema. */
+/**
+ * Rule defaults < config file < --rule flags; every option checked by the rule's own schema.
+ * `defaults` holds, by rule id, the options of rules configured without any, worked out in advance
+ * (the built-in rules' table in the bundle, bundled-defaults.ts): such a rule's schema is not
+ * built. A rule it lacks has its schema parse `{}`.
+ */
 export function resolveRules(
   rules: readonly AnyRule[],
   config: LoadedConfig,
   cliRules: readonly string[],
+  defaults?: Readonly<Record<string, unknown>>,
 ): Map<string, ResolvedRule> {
   const byId = new Map(rules.map((r) => [r.id, r]));
   const resolved = new Map<string, ResolvedRule>();
   const file = config.path ?? 'config';
-  for (const rule of rules) resolved.set(rule.id, { rule, severity: rule.meta.severity, options: parseOptions(rule, undefined, file, rule.id) });
+  const parseOptions = (rule: AnyRule, value: unknown, where: string) =>
+    value === undefined && defaults !== undefined && Object.hasOwn(defaults, rule.id) ? defaults[rule.id] : parsedOptions(rule, value, file, where);
+  for (const rule of rules) resolved.set(rule.id, { rule, severity: rule.meta.severity, options: parseOptions(rule, undefined, rule.id) });
   const unknownRule = (id: string, where: string, source: string) => {
     const guess = closest(id, byId.keys());
     return new ConfigError(source, where, `unknown rule "${id}"${guess ? `; did you mean "${guess}"?` : '; run agents-lint --print-config to list rules'}`);
@@ -140,7 +149,7 @@ export function resolveRules(
     const rule = byId.get(id);
     if (!rule) throw unknownRule(id, `rules.${id}`, file);
     const [severity, options] = typeof entry === 'string' ? [entry, undefined] : [entry[0], entry[1]];
-    resolved.set(id, { rule, severity, options: parseOptions(rule, options, file, `rules.${id}[1]`) });
+    resolved.set(id, { rule, severity, options: parseOptions(rule, options, `rules.${id}[1]`) });
   }
   for (const spec of cliRules) {
     const colon = spec.lastIndexOf(':');
@@ -154,9 +163,9 @@ export function resolveRules(
   return resolved;
 }
 
-function parseOptions(rule: AnyRule, value: unknown, file: string, where: string): unknown {
+function parsedOptions(rule: AnyRule, value: unknown, file: string, where: string): unknown {
   const schema = rule.meta.options as z.ZodType;
-  const result = schema.safeParse(value ?? {});
+  const result = schema.safeParse(value ?? {}, JITLESS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const sub = issue?.path.length ? `.${issue.path.map(String).join('.')}` : '';

@@ -2,9 +2,11 @@ import * as path from 'node:path';
 import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
+import { loadMarkdownParser } from '../markdown/parser-loader.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem, type Probe } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
+import { bundledRuleDefaults } from '../config/bundled-defaults.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
@@ -122,7 +124,8 @@ function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean 
     const rel = path.relative(root.root, target);
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${target} is outside the repository at ${root.root}; lint one repository per run.`);
   }
-  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? []);
+  // The bundle's table of default options is the built-in rules' own: rules the caller gives are parsed.
+  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? [], options.rules ? undefined : bundledRuleDefaults());
   const codexValues = Object.entries(root.config.config.codex?.config ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   const codex = loadCodexConfig(
     fs,
@@ -210,16 +213,16 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   // The CLI may have started `git ls-files` before loading the engine: the settings above need no
   // listing and were worked out while it ran, and so are the Markdown parser's and the rules' set-up
   // (warmUp); the index takes its finished result.
-  const parser = enabled.some((r) => r.rule.meta.needsTree) ? import('../markdown/parse.js') : undefined;
+  const parser = enabled.some((r) => r.rule.meta.needsTree) ? loadMarkdownParser() : undefined;
   warmUpRules(enabled);
   const [parse] = await Promise.all([parser, gitListingSettled()]);
   const ctx = prepareIndex(options, settings);
   const { repo, discovery, rules, root } = ctx;
-  const parseTree: MarkdownParser = parse
-    ? parse.parseMarkdown
-    : () => {
-        throw new Error('Markdown tree requested by a rule that did not declare needsTree');
-      };
+  const parseTree: MarkdownParser =
+    parse ??
+    (() => {
+      throw new Error('Markdown tree requested by a rule that did not declare needsTree');
+    });
   // One tree at a time: parsing a file's tree lets go of the previous file's (parsed again if read
   // again). The file loop releases each file's tree itself; this bounds the trees that prepare hooks
   // and rules reading other files parse.

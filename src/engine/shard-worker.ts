@@ -6,6 +6,7 @@
 import { workerData, parentPort } from 'node:worker_threads';
 import { toWire, type WireFinding } from './report.js';
 import { InstructionFile } from '../markdown/instruction-file.js';
+import { loadMarkdownParser } from '../markdown/parser-loader.js';
 import { FsError } from '../repo/vfs.js';
 import { adoptGitListing } from '../repo/git-listing.js';
 import { prepare, readContent } from './lint.js';
@@ -31,7 +32,7 @@ async function serveShard(request: ShardRequest, post: (message: ShardMessage) =
   if (request.listing) adoptGitListing(request.root, request.listing);
   const ctx = prepare(request.options);
   const { repo, discovery } = ctx;
-  const { parseMarkdown } = await import('../markdown/parse.js');
+  const parseMarkdown = await loadMarkdownParser();
   const enabled = [...ctx.rules.values()].filter((r) => r.severity !== 'off');
   const fileRules = enabled.filter((r) => r.rule.meta.scope === 'file');
   const kinds = new Map(repo.instructionFiles().map((f) => [f.path, f.kind]));

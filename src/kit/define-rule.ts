@@ -1,4 +1,5 @@
 import * as z from './zod.js';
+import { JITLESS } from './zod.js';
 import type { FileRule, Messages, RepoRule, RuleContext, RepoRuleContext, RuleMeta } from './types.js';
 import { VERSION } from '../version.js';
 
@@ -9,20 +10,40 @@ export function docsUrl(id: string): string {
   return `https://github.com/agents-lint/agents-lint/blob/v${VERSION}/rules/${id}.md`;
 }
 
+/**
+ * A rule's meta as its author writes it: the options schema may be given as a function that builds
+ * it. Building zod schemas was most of what importing the rules cost (for the 21 built-in ones,
+ * their work and a young-generation collection it brought on: 3 to 4 ms of every run before git's
+ * listing could be read), and most runs configure no options: a built-in rule's defaults then come
+ * without its schema (the bundle carries them, src/config/bundled-defaults.ts), so the schema is
+ * built only when a config file gives the rule options, or something reads `meta.options`.
+ */
+type RuleMetaSpec<M extends Messages, O extends z.ZodType> = Omit<RuleMeta<M, O>, 'options'> & { options: O | (() => O) };
+
 interface FileRuleSpec<M extends Messages, O extends z.ZodType> {
   id: string;
-  meta: RuleMeta<M, O> & { scope: 'file' };
+  meta: RuleMetaSpec<M, O> & { scope: 'file' };
   check(ctx: RuleContext<M>, options: z.output<O>): void;
 }
 interface RepoRuleSpec<M extends Messages, O extends z.ZodType> {
   id: string;
-  meta: RuleMeta<M, O> & { scope: 'repo' };
+  meta: RuleMetaSpec<M, O> & { scope: 'repo' };
   check(ctx: RepoRuleContext<M>, options: z.output<O>): void;
+}
+
+/** The options schema, checked as a malformed rule's author would want to hear about it. */
+function checkedSchema<O extends z.ZodType>(id: string, schema: O): O {
+  if (!(schema instanceof z.ZodType)) throw new Error(`Rule "${id}": meta.options must be a zod schema.`);
+  if (schema.safeParse(undefined, JITLESS).success === false && schema.safeParse({}, JITLESS).success === false) {
+    throw new Error(`Rule "${id}": options must have defaults for every key (an empty object must parse).`);
+  }
+  return schema;
 }
 
 /**
  * Validates a rule's shape at import time: a malformed rule is an author's bug and fails loudly,
- * long before it meets a user's repository.
+ * long before it meets a user's repository. A schema given as a function is checked when it is
+ * built, on first use of `meta.options` (test/meta/rules.test.ts builds every built-in rule's).
  */
 export function defineRule<M extends Messages, O extends z.ZodType>(spec: FileRuleSpec<M, O>): FileRule<M, O>;
 export function defineRule<M extends Messages, O extends z.ZodType>(spec: RepoRuleSpec<M, O>): RepoRule<M, O>;
@@ -35,9 +56,14 @@ export function defineRule<M extends Messages, O extends z.ZodType>(
   for (const id of ids) {
     if (!MESSAGE_ID.test(id)) throw new Error(`Rule "${spec.id}": messageId "${id}" must be camelCase.`);
   }
-  if (!(spec.meta.options instanceof z.ZodType)) throw new Error(`Rule "${spec.id}": meta.options must be a zod schema.`);
-  if (spec.meta.options.safeParse(undefined).success === false && spec.meta.options.safeParse({}).success === false) {
-    throw new Error(`Rule "${spec.id}": options must have defaults for every key (an empty object must parse).`);
+  const { options, ...rest } = spec.meta;
+  const meta = { ...rest, docs: docsUrl(spec.id) } as RuleMeta<M, O> & { docs: string };
+  if (typeof options === 'function') {
+    const build = options;
+    let schema: O | undefined;
+    Object.defineProperty(meta, 'options', { enumerable: true, get: () => (schema ??= checkedSchema(spec.id, build())) });
+  } else {
+    meta.options = checkedSchema(spec.id, options);
   }
-  return { ...spec, meta: { ...spec.meta, docs: docsUrl(spec.id) } } as FileRule<M, O> | RepoRule<M, O>;
+  return { ...spec, meta } as FileRule<M, O> | RepoRule<M, O>;
 }

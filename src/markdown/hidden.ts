@@ -1,5 +1,6 @@
 import type { InstructionFile } from './instruction-file.js';
 import { sequenceLength } from './locate.js';
+import { lazily } from '../kit/lazily.js';
 
 export type InvisibleKind = 'bidiControl' | 'zeroWidth' | 'tagCharacters';
 
@@ -31,9 +32,9 @@ const isTag = (cp: number) => cp >= 0xe0000 && cp <= 0xe007f;
 
 // ZWJ and ZWNJ are part of real text: ZWJ inside emoji sequences (👩‍💻, Unicode TR51) and both
 // in scripts that need them (Persian, Indic scripts). Latin letters never need them.
-const PICTOGRAPHIC = /\p{Extended_Pictographic}|\u{FE0F}|\p{Emoji_Modifier}/u;
-const NON_LATIN_LETTER = /[\p{L}\p{M}]/u;
-const LATIN = /\p{Script=Latin}/u;
+const PICTOGRAPHIC = lazily(() => /\p{Extended_Pictographic}|\u{FE0F}|\p{Emoji_Modifier}/u);
+const NON_LATIN_LETTER = lazily(() => /[\p{L}\p{M}]/u);
+const LATIN = lazily(() => /\p{Script=Latin}/u);
 
 function classify(cp: number, byteStart: number): InvisibleKind | null {
   if (BIDI.has(cp)) return 'bidiControl';
@@ -71,7 +72,7 @@ export function invisibleRuns(file: InstructionFile): InvisibleRun[] {
   const joins = (c: number | undefined) => {
     if (c === undefined) return false;
     const s = String.fromCodePoint(c);
-    return PICTOGRAPHIC.test(s) || (NON_LATIN_LETTER.test(s) && !LATIN.test(s));
+    return PICTOGRAPHIC().test(s) || (NON_LATIN_LETTER().test(s) && !LATIN().test(s));
   };
   const runs: InvisibleRun[] = [];
   for (let i = 0; i < bytes.length; ) {
@@ -137,10 +138,10 @@ const OPEN_TAG = /<([a-z][a-z0-9-]*)\b([^>]*)>/gi;
 /** Attributes that keep an element's text out of the rendered page (HTML `hidden`, inline CSS). */
 const HIDING_ATTR =
   /(?:^|\s)hidden(?:\s|=|$)|aria-hidden\s*=\s*["']?true|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?![.\d]*[1-9])|opacity\s*:\s*0(?![.\d]*[1-9])/i;
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu;
+const WORD = lazily(() => /[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu);
 
 export function wordCount(text: string): number {
-  return text.match(WORD)?.length ?? 0;
+  return text.match(WORD())?.length ?? 0;
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();

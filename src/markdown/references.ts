@@ -2,12 +2,13 @@ import * as path from 'node:path';
 import type { Definition, Heading, Html, Image, Link, Nodes, Root } from 'mdast';
 import ignore, { type Ignore } from 'ignore';
 import type { InstructionFile } from './instruction-file.js';
-import { parseMarkdown } from './parse.js';
+import { loadedMarkdownParser } from './parser-loader.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { closest, editDistance } from '../kit/text.js';
 import { firstAtLeast } from '../kit/bisect.js';
 import { posixDirname } from '../repo/join.js';
+import { lazily } from '../kit/lazily.js';
 
 // ---------------------------------------------------------------------------------------------
 // Paths in inline code
@@ -84,7 +85,7 @@ const LOCAL_ONLY = /^\.env(\.[\w-]*local)?$|^\.env\.(development|production|test
  * Words that make a path's existence optional or hypothetical in its sentence. A prohibition alone
  * ("never edit `generated/`") does not: the path it guards must still exist, or the rule is stale.
  */
-const QUALIFIERS = new RegExp(
+const QUALIFIERS = lazily(() => new RegExp(
   [
     'if (?:it |they |one )?(?:present|exists?|any|available|needed|missing|applicable)',
     'when (?:present|it exists|available)',
@@ -116,7 +117,7 @@ const QUALIFIERS = new RegExp(
     .map((w) => `\\b${w}`)
     .join('|'),
   'i',
-);
+));
 
 /** Classifies one inline code span. Returns the path (with offsets inside `value`) or why it is not one. */
 export function classifyPath(raw: string): { value: string; shape: PathShape; dir: boolean; offset: number } | { reason: NotPathReason } {
@@ -211,16 +212,9 @@ const FILLERS = [
 /** The rest of `before` after a cue: only fillers, separators and blanked-out code spans. */
 const TAIL = String.raw`(?:[\s,/、，]|${words(FILLERS)})*$`;
 
-/**
- * The cue patterns are built on first use: parsing these long `iu` sources costs milliseconds at
- * startup, and a run whose contexts all miss the hints below never needs them.
- */
-function lazy(build: () => RegExp): () => RegExp {
-  let re: RegExp | undefined;
-  return () => (re ??= build());
-}
-
-const NEGATED_BEFORE = lazy(() => new RegExp(
+// The cue patterns are built on first use: parsing these long `iu` sources costs milliseconds at
+// startup, and a run whose contexts all miss the hints below never needs them.
+const NEGATED_BEFORE = lazily(() => new RegExp(
   '(?:' +
     [
       // "there is no `x`", "without a `x`", "`a`, not `x`", "instead of `x`", "rather than `x`"
@@ -251,7 +245,7 @@ const NEGATED_BEFORE = lazy(() => new RegExp(
 
 /** What follows the path (after other paths of the same list): "is not checked in", "is generated", "no longer exists". */
 const LIST_LEAD = String.raw`^(?:[\s,/、，]|${words(['or', 'and', 'nor', 'files?', 'folders?', 'director(?:y|ies)', 'oder', 'und', 'datei(?:en)?', 'ou', 'et', 'o', 'y', 'e'])})*`;
-const NEGATED_AFTER = lazy(() => new RegExp(
+const NEGATED_AFTER = lazily(() => new RegExp(
   LIST_LEAD +
     '(?:' +
     [
@@ -280,8 +274,8 @@ const NEGATED_AFTER = lazy(() => new RegExp(
 ));
 
 /** "If `x` exists, ...": a condition on the path's existence. */
-const CONDITION_BEFORE = lazy(() => new RegExp(`${words(['if', 'when', 'whenever', 'unless', 'in case', 'falls', 'wenn', 'si', 'se'])}${TAIL}`, 'iu'));
-const CONDITION_AFTER = lazy(
+const CONDITION_BEFORE = lazily(() => new RegExp(`${words(['if', 'when', 'whenever', 'unless', 'in case', 'falls', 'wenn', 'si', 'se'])}${TAIL}`, 'iu'));
+const CONDITION_AFTER = lazily(
   () => new RegExp(`${LIST_LEAD}(?:exists?|is present|is found|appears|shows up|is there|is committed|is checked in|gets committed|existiert|vorhanden ist|existe)${NOT_WORD}`, 'iu'),
 );
 
@@ -638,7 +632,7 @@ function sentencesOf(file: InstructionFile): (start: number, end: number) => Sen
     const to = stops[lo] ?? regionEnd;
     let qualified = qualifiedAt.get(from);
     // Kept by the sentence's text too (cueMatches): template sentences recur across files.
-    if (qualified === undefined) qualifiedAt.set(from, (qualified = cueMatches(QUALIFIERS, null, masked.slice(from, to))));
+    if (qualified === undefined) qualifiedAt.set(from, (qualified = cueMatches(QUALIFIERS(), null, masked.slice(from, to))));
     return { before: masked.slice(Math.max(from, start - CUE_REACH), start), after: masked.slice(end, Math.min(to, end + CUE_REACH)), qualified };
   };
 }
@@ -1620,14 +1614,17 @@ function headingText(node: Heading | Nodes): string {
 
 const anchorCache = new WeakMap<RepoIndex, Map<string, Anchor[] | null>>();
 
-/** Anchors of a Markdown file in the repository (parsed once per run), or null if unreadable or not Markdown. */
+/**
+ * Anchors of a Markdown file in the repository (parsed once per run), or null if unreadable or not
+ * Markdown. For rules that declare needsTree: it parses with the parser the engine loaded for them.
+ */
 export function anchorsOfFile(repo: RepoIndex, rel: string): Anchor[] | null {
   let perRepo = anchorCache.get(repo);
   if (!perRepo) anchorCache.set(repo, (perRepo = new Map()));
   if (!perRepo.has(rel)) {
     // Only Markdown gets heading ids from GitHub's Markdown pipeline (a README.rst has its own).
     const text = isMarkdownPath(rel) ? repo.text(rel) : null;
-    perRepo.set(rel, text === null ? null : anchorsOf(parseMarkdown(text.replace(/^\uFEFF/, ''))));
+    perRepo.set(rel, text === null ? null : anchorsOf(loadedMarkdownParser()(text.replace(/^\uFEFF/, ''))));
   }
   return perRepo.get(rel) ?? null;
 }

@@ -1,3 +1,5 @@
+import { lazily } from '../kit/lazily.js';
+
 /**
  * Comparing statements written by people: case, whitespace, punctuation and Markdown emphasis do not
  * change what an instruction says, so they do not count.
@@ -10,21 +12,21 @@ export interface ComparableText {
   tokenSet: Set<string>;
 }
 
-const PUNCTUATION = /[\p{P}\p{S}]+/gu;
-const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const PUNCTUATION = lazily(() => /[\p{P}\p{S}]+/gu);
+const CJK_CHAR = lazily(() => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u);
 
 export function comparable(text: string): ComparableText {
-  const key = text.normalize('NFKC').toLowerCase().replace(PUNCTUATION, ' ').replace(/\s+/g, ' ').trim();
+  const key = text.normalize('NFKC').toLowerCase().replace(PUNCTUATION(), ' ').replace(/\s+/g, ' ').trim();
   const tokens: string[] = [];
   for (const word of key.split(' ')) {
     if (!word) continue;
-    if (!CJK_CHAR.test(word)) {
+    if (!CJK_CHAR().test(word)) {
       tokens.push(word);
       continue;
     }
     let latin = '';
     for (const ch of word) {
-      if (CJK_CHAR.test(ch)) {
+      if (CJK_CHAR().test(ch)) {
         if (latin) tokens.push(latin);
         latin = '';
         tokens.push(ch);

@@ -13,6 +13,7 @@
 import { LiteralPrefilter } from './literal-prefilter.js';
 import { requiredLiterals } from './regex-literals.js';
 import { escapeRegExp } from '../kit/text.js';
+import { lazily } from '../kit/lazily.js';
 
 export const VAGUE_LANGUAGES = ['en', 'zh', 'ja', 'ko', 'es', 'fr', 'de', 'pt'] as const;
 export type VagueLanguage = (typeof VAGUE_LANGUAGES)[number];
@@ -103,7 +104,7 @@ export interface VagueAssessment {
   anchors: Anchor[];
 }
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const WORD_CHAR = lazily(() => /[\p{L}\p{N}_]/u);
 
 interface Matcher {
   /** Built on first use: most patterns never run (see the prefilter), and building ~800 cost milliseconds. */
@@ -130,7 +131,7 @@ function wrap(source: string, script: Script): Matcher {
 }
 
 function isWordChar(ch: string | undefined): boolean {
-  return ch !== undefined && WORD_CHAR.test(ch);
+  return ch !== undefined && WORD_CHAR().test(ch);
 }
 
 /** `/source/flags` is a regular expression; anything else is a literal, case-insensitive phrase. */
@@ -303,7 +304,7 @@ function score(lang: CompiledLanguage, text: string, hits: ReadonlySet<number>):
   return { lang, signals, vagueness: signals.reduce((n, s) => n + s.weight, 0) };
 }
 
-const UNIVERSAL_ANCHORS: Array<{ kind: Anchor['kind']; weight: number; re: RegExp }> = [
+const UNIVERSAL_ANCHORS = lazily((): Array<{ kind: Anchor['kind']; weight: number; re: RegExp }> => [
   { kind: 'code', weight: 4, re: /`[^`\n]+`/u },
   { kind: 'url', weight: 4, re: /https?:\/\/\S+/u },
   {
@@ -316,7 +317,7 @@ const UNIVERSAL_ANCHORS: Array<{ kind: Anchor['kind']; weight: number; re: RegEx
   { kind: 'quote', weight: 2, re: /["“„«「『][^"“”„«»「」『』]{1,80}["”“»」』]/u },
   // "Keep pull requests small: one page or one topic" defines itself after the colon.
   { kind: 'definition', weight: 2, re: /[:：]\s*\S+(?:\s+\S+){2,}|：\S{6,}/u },
-];
+]);
 
 const MENTIONS = /`[^`\n]+`|["“„«「『][^"“”„«»「」『』]{1,80}["”“»」』]/gu;
 
@@ -326,7 +327,7 @@ function findAnchors(text: string, lang: CompiledLanguage, detector: VagueDetect
   for (const m of detector.plainWords ? allMatches(detector.plainWords, text) : []) {
     plain = plain.slice(0, m.index) + ' '.repeat(m[0].length) + plain.slice(m.index + m[0].length);
   }
-  for (const a of UNIVERSAL_ANCHORS) {
+  for (const a of UNIVERSAL_ANCHORS()) {
     const m = a.re.exec(a.kind === 'identifier' ? plain : text);
     if (m) out.push({ kind: a.kind, text: m[0], weight: a.weight });
   }

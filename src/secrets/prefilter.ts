@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { lazily } from '../kit/lazily.js';
 
 /**
  * The secretlint versions whose rule sources the table below was checked against. Another version
@@ -52,11 +53,11 @@ export const TRIGGERS: Readonly<Record<string, readonly string[]>> = {
   'filter-comments': [],
 };
 
-const TRIGGER = new RegExp([...new Set(Object.values(TRIGGERS).flat())].map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'));
+const TRIGGER = lazily(() => new RegExp([...new Set(Object.values(TRIGGERS).flat())].map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')));
 
 /** False when secretlint's recommended preset cannot find anything in `text` (see TRIGGERS). */
 export function mayHoldSecret(text: string): boolean {
-  return TRIGGER.test(text);
+  return TRIGGER().test(text);
 }
 
 let audited: boolean | undefined;

@@ -96,4 +96,18 @@ describe('engine', () => {
       defineRule({ id: 'no-x', meta: { ...base, messages: { a: () => 'a' }, options: z.strictObject({ n: z.number() }) }, check() {} }),
     ).toThrow(/defaults/);
   });
+
+  it('defineRule builds a schema given as a function on first use, once, and checks it then', () => {
+    const base = { description: 'x', severity: 'error' as const, scope: 'file' as const, tags: [], fixable: false, messages: { a: () => 'a' } };
+    let built = 0;
+    const rule = defineRule({ id: 'no-x', meta: { ...base, options: () => (built++, z.strictObject({ n: z.number().default(1) })) }, check() {} });
+    expect(built).toBe(0);
+    expect(rule.meta.options.parse({})).toEqual({ n: 1 });
+    expect(rule.meta.options).toBe(rule.meta.options);
+    expect(built).toBe(1);
+    const noDefaults = defineRule({ id: 'no-x', meta: { ...base, options: () => z.strictObject({ n: z.number() }) }, check() {} });
+    expect(() => noDefaults.meta.options).toThrow(/defaults/);
+    const notZod = defineRule({ id: 'no-x', meta: { ...base, options: (() => ({})) as unknown as () => z.ZodType }, check() {} });
+    expect(() => notZod.meta.options).toThrow(/must be a zod schema/);
+  });
 });

@@ -6,7 +6,7 @@ import { lint, prepare } from '../../src/engine/lint.js';
 import { SHARD_WORKER_ENTRY, startShards } from '../../src/engine/shards.js';
 import { runFileRules } from '../../src/engine/file-rules.js';
 import { InstructionFile } from '../../src/markdown/instruction-file.js';
-import { parseMarkdown } from '../../src/markdown/parse.js';
+import { loadMarkdownParser } from '../../src/markdown/parser-loader.js';
 import { toWire, type WireFinding } from '../../src/engine/report.js';
 import { EMPTY_CODEX_HOME, FIXTURES, PROJECT_ROOT } from '../helpers/paths.js';
 import { runCli, tempRepo } from '../integration/repo.js';
@@ -28,6 +28,8 @@ describe('lint workers (shards)', () => {
     slot[SHARD_WORKER_ENTRY] = BUILT_ENTRY;
     const options = { paths: [DEMO], codexHome: EMPTY_CODEX_HOME, workers: 1 };
     const ctx = prepare(options);
+    // As the engine does for rules that read trees (no-broken-link parses the files it links to).
+    const parseMarkdown = await loadMarkdownParser();
     const paths = ctx.repo.instructionFiles().map((f) => f.path).filter((p) => !(ctx.repo.bytes(p) instanceof Error));
     const open = (p: string) => new InstructionFile({ path: p, absPath: ctx.repo.abs(p), kind: ctx.repo.instructionFiles().find((f) => f.path === p)!.kind, bytes: ctx.repo.bytes(p) as Uint8Array, parse: parseMarkdown });
     const files = paths.map(open);

@@ -45,6 +45,12 @@ describe('rules meta', () => {
         }
       });
 
+      it('has options every key of which has a default (an empty object parses)', () => {
+        // defineRule checks a schema given as a function when it is first built: this builds each one.
+        expect(() => rule.meta.options).not.toThrow();
+        expect(rule.meta.options.safeParse({}).success, `rules/${rule.id}.ts: give every option a .default()`).toBe(true);
+      });
+
       it('imports only src/kit/', () => {
         const source = readFileSync(path.join(RULES_DIR, `${rule.id}.ts`), 'utf8');
         for (const match of source.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
