@@ -138,9 +138,9 @@ export function resolveRules(
   const byId = new Map(rules.map((r) => [r.id, r]));
   const resolved = new Map<string, ResolvedRule>();
   const file = config.path ?? 'config';
-  const parseOptions = (rule: AnyRule, value: unknown, where: string) =>
+  const optionsOf = (rule: AnyRule, value: unknown, where: string) =>
     value === undefined && defaults !== undefined && Object.hasOwn(defaults, rule.id) ? defaults[rule.id] : parsedOptions(rule, value, file, where);
-  for (const rule of rules) resolved.set(rule.id, { rule, severity: rule.meta.severity, options: parseOptions(rule, undefined, rule.id) });
+  for (const rule of rules) resolved.set(rule.id, { rule, severity: rule.meta.severity, options: optionsOf(rule, undefined, rule.id) });
   const unknownRule = (id: string, where: string, source: string) => {
     const guess = closest(id, byId.keys());
     return new ConfigError(source, where, `unknown rule "${id}"${guess ? `; did you mean "${guess}"?` : '; run agents-lint --print-config to list rules'}`);
@@ -149,7 +149,7 @@ export function resolveRules(
     const rule = byId.get(id);
     if (!rule) throw unknownRule(id, `rules.${id}`, file);
     const [severity, options] = typeof entry === 'string' ? [entry, undefined] : [entry[0], entry[1]];
-    resolved.set(id, { rule, severity, options: parseOptions(rule, options, `rules.${id}[1]`) });
+    resolved.set(id, { rule, severity, options: optionsOf(rule, options, `rules.${id}[1]`) });
   }
   for (const spec of cliRules) {
     const colon = spec.lastIndexOf(':');

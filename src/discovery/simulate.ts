@@ -69,13 +69,19 @@ export class ProbeCache {
    * directory marked with expectProbes; false when it proves nothing. No path is built for the answer.
    */
   absentIn(dir: string, name: string): boolean {
+    const proof = this.#proofIn(dir);
+    return proof !== null && proof.missing(name);
+  }
+
+  /** What `dir`'s listing proves: listed on the first question about a directory marked with expectProbes; null for any other. */
+  #proofIn(dir: string): AbsenceProof | null {
     let proof = this.#listed.get(dir);
     if (proof === undefined) {
-      if (!this.#listed.has(dir)) return false;
+      if (!this.#listed.has(dir)) return null;
       proof = this.fs.absence?.(dir) ?? null;
       this.#listed.set(dir, proof);
     }
-    return proof !== null && proof.missing(name);
+    return proof;
   }
 
   /** decoded(): each path's first decoded length and text; other lengths of a path by length and path. */
@@ -87,12 +93,7 @@ export class ProbeCache {
    * listing's proof, one test for the lot. `names` should be one array asked of many directories.
    */
   absentAllIn(dir: string, names: readonly string[]): boolean {
-    let proof = this.#listed.get(dir);
-    if (proof === undefined) {
-      if (!this.#listed.has(dir)) return false;
-      proof = this.fs.absence?.(dir) ?? null;
-      this.#listed.set(dir, proof);
-    }
+    const proof = this.#proofIn(dir);
     if (proof === null) return false;
     if (proof.missingAll) return proof.missingAll(names);
     for (let i = 0; i < names.length; i++) if (!proof.missing(names[i]!)) return false;

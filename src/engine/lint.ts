@@ -250,8 +250,9 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   const byPath = new Map<string, InstructionFile>();
   const load = (entry: { path: string; kind: InstructionKind }, add: (d: Finding) => void): InstructionFile | undefined => {
     // Through discovery's probe cache: its simulations probe every loaded file again.
-    const probe = discovery.cache.probe(repo.abs(entry.path));
-    if (escapesRepository(repo, entry.path, probe) && entry.kind !== 'codex') {
+    const absPath = repo.abs(entry.path);
+    const probe = discovery.cache.probe(absPath);
+    if (escapesRepository(repo, absPath, probe) && entry.kind !== 'codex') {
       // Codex reads AGENTS.md through a symlink wherever it points; other files are not read out of the
       // repository (a link to a secret elsewhere must not end up in a report).
       add({
@@ -298,7 +299,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       });
       return undefined;
     }
-    const file: InstructionFile = new InstructionFile({ path: entry.path, absPath: repo.abs(entry.path), kind: entry.kind, bytes, parse: parserFor(() => file) });
+    const file: InstructionFile = new InstructionFile({ path: entry.path, absPath, kind: entry.kind, bytes, parse: parserFor(() => file) });
     byPath.set(file.path, file);
     return file;
   };
@@ -458,10 +459,9 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
   return { ...config, config: { ...config.config, rules } };
 }
 
-/** Whether a listed file (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
-function escapesRepository(repo: RepoIndex, rel: string, probe: Probe): boolean {
+/** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
+function escapesRepository(repo: RepoIndex, abs: string, probe: Probe): boolean {
   if (!repo.fs.realpath || !probe.symlink) return false;
-  const abs = repo.abs(rel);
   const real = repo.fs.realpath(abs);
   const root = repo.fs.realpath(repo.root) ?? repo.root;
   return real !== null && real !== root && !real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);

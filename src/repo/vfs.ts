@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { escapeRegExp } from '../kit/text.js';
 
 /** What a metadata call says about a path, with symlinks followed (Codex uses followed metadata). */
 export type EntryKind = 'file' | 'dir' | 'special' | 'missing' | 'error';
@@ -116,9 +117,11 @@ function listedTest(names: readonly string[]): { anyListed: RegExp; longest: num
   let test = listedTests.get(names);
   if (test === undefined) {
     const needles = names.map(provable);
-    // Each needle is `/name/` in lower case, ASCII, escaped whole; no names at all match nowhere.
-    const source = needles.length === 0 ? '(?!)' : needles.map((n) => n?.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&')).join('|');
-    test = needles.every((n) => n !== null) ? { anyListed: new RegExp(source), longest: Math.max(0, ...names.map((n) => n.length)) } : null;
+    if (needles.every((n): n is string => n !== null)) {
+      // Each needle is `/name/` in lower case, ASCII, escaped whole; no names at all match nowhere.
+      const source = needles.length === 0 ? '(?!)' : needles.map(escapeRegExp).join('|');
+      test = { anyListed: new RegExp(source), longest: Math.max(0, ...names.map((n) => n.length)) };
+    } else test = null;
     listedTests.set(names, test);
   }
   return test;

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { lazily } from '../kit/lazily.js';
+import { escapeRegExp } from '../kit/text.js';
 
 /**
  * The secretlint versions whose rule sources the table below was checked against. Another version
@@ -53,7 +54,7 @@ export const TRIGGERS: Readonly<Record<string, readonly string[]>> = {
   'filter-comments': [],
 };
 
-const TRIGGER = lazily(() => new RegExp([...new Set(Object.values(TRIGGERS).flat())].map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')));
+const TRIGGER = lazily(() => new RegExp([...new Set(Object.values(TRIGGERS).flat())].map(escapeRegExp).join('|')));
 
 /** False when secretlint's recommended preset cannot find anything in `text` (see TRIGGERS). */
 export function mayHoldSecret(text: string): boolean {

@@ -3,6 +3,7 @@ import type { RepoIndex } from '../../repo/repo-index.js';
 import { isRecord } from '../../repo/manifests.js';
 import { fileIn, finding, flagValues, join, keyLocation, literal, parentOf, parseArgs } from './common.js';
 import type { Runner } from './types.js';
+import { escapeRegExp } from '../../kit/text.js';
 
 /** Task's default file names, in its search order (https://taskfile.dev/usage/#supported-file-names). */
 export const TASKFILE_NAMES = ['Taskfile.yml', 'taskfile.yml', 'Taskfile.yaml', 'taskfile.yaml', 'Taskfile.dist.yml', 'taskfile.dist.yml', 'Taskfile.dist.yaml', 'taskfile.dist.yaml'];
@@ -64,7 +65,7 @@ export const task: Runner = (argv, ctx) => {
   }
   const names = taskNames(ctx.repo, file);
   // Wildcard task names (`start:*`, Task 3.36+) match any text in place of the star.
-  const wildcards = names.filter((n) => n.includes('*')).map((n) => new RegExp(`^${n.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`));
+  const wildcards = names.filter((n) => n.includes('*')).map((n) => new RegExp(`^${n.split('*').map(escapeRegExp).join('.+')}$`));
   return wanted.flatMap((w) => {
     if (!literal(w) || names.includes(w.value) || wildcards.some((re) => re.test(w.value))) return [];
     return [finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'task', name: w.value, what: 'task', where: file, related: keyLocation(ctx.repo, file, /^tasks\s*:/m), candidates: names.filter((n) => !n.includes('*')) })];
