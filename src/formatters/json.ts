@@ -1,5 +1,5 @@
-import * as path from 'node:path';
 import type { Diagnostic } from '../kit/types.js';
+import { joinPath } from '../repo/join.js';
 
 export interface EslintMessage {
   ruleId: string | null;
@@ -71,7 +71,8 @@ export function toEslintResults(diagnostics: readonly Diagnostic[], root: string
       return m;
     });
     return {
-      filePath: path.join(root, file),
+      // joinPath: path.join's normalising walk, once per reported file, is most of this function's cost.
+      filePath: joinPath(root, file),
       messages,
       suppressedMessages: [],
       errorCount,
