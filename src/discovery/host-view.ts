@@ -10,6 +10,7 @@ import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
 import { posixDirname, relativeRepoPath } from '../repo/join.js';
 import { PROFILES, profileOf } from './hosts/index.js';
 import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
+import { claudeFilesOver } from './claude-big-files.js';
 import { HOST_IDS, simulateHost, type HostEnv, type HostFile, type HostId, type HostSimulation, type ImportProblem, type Moment, type SizeFinding } from './hosts/types.js';
 
 /** One selected host: `claude-code:claude-md` → { id: 'claude-code', variant: 'claude-md' }. */
@@ -462,7 +463,7 @@ export class HostsView {
         const cwd = cwds[c]!;
         const sim = this.#atStartShared(sel, cwd);
         // Lazy cuts (Claude Code's nested files) show up once the agent reads below the cwd.
-        const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : [];
+        const lazy = sel.id === 'claude-code' ? this.#lazyBelow(sel, cwd) : NO_SIZES;
         const found = lazy.length ? [...sim.sizes, ...lazy] : sim.sizes;
         for (let i = 0; i < found.length; i++) {
           const s = found[i]!;
@@ -504,10 +505,10 @@ export class HostsView {
    * (UTF-8 bytes ≥ UTF-16 units, so the size on disk is a safe pre-filter) are simulated lazily, from
    * each cwd above them.
    */
-  #lazyBelow(sel: HostSelection, cwd: string): SizeFinding[] {
+  #lazyBelow(sel: HostSelection, cwd: string): readonly SizeFinding[] {
     // The same for every cwd: found once per run, not once per cwd (2,000 cwds × every listed file).
-    // (Every such path ends in ".md": most listed files are told apart without the regular expression.)
-    const big = (this.#bigClaudeFiles ??= this.repo.files.filter((f) => f.endsWith('.md') && /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/.test(f) && (this.env.cache.probe(this.repo.abs(f)).size ?? 0) > CLAUDE_PER_FILE_CHARS));
+    const big = (this.#bigClaudeFiles ??= claudeFilesOver(this.repo, this.env.cache, CLAUDE_PER_FILE_CHARS));
+    if (big.length === 0) return NO_SIZES;
     const out: SizeFinding[] = [];
     // An indexed loop: once per cwd (with no such file, nearly always), in cold code.
     for (let i = 0; i < big.length; i++) {
@@ -519,6 +520,9 @@ export class HostsView {
     return out;
   }
 }
+
+/** What a cwd has of lazy cuts when there are none (nearly always): one array, not one per cwd. */
+const NO_SIZES: readonly SizeFinding[] = [];
 
 /** JavaScript's `\s` (what contentKey's regular expressions treat as white space). */
 const JS_SPACE_SET = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);

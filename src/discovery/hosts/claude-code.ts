@@ -253,7 +253,7 @@ function continuedChain(env: HostEnv, cwd: string, settings: HostSettings, momen
     answers.push(inside);
   });
   // agentsOnly: no `.claude` directory here, so no .claude/AGENTS.md either.
-  add(joinPath(last, 'AGENTS.md'), 'project', { agents: true });
+  add(joinPath(last, 'AGENTS.md'), 'project', AS_AGENTS);
   return { checks, answers, ownClaude: false, ignored: 0, state, sim: finishChain(state.files, state.problems, [], cwd, moment, settings.variant) };
 }
 
@@ -292,6 +292,16 @@ interface LoadState {
   seen: Set<string>;
 }
 
+/** How a file is loaded: as a nested file (cut at the per-file limit), as an AGENTS.md (dropped when it repeats a loaded text). */
+interface LoadOptions {
+  nested?: boolean;
+  agents?: boolean;
+}
+
+// One object each, not a literal per file loaded (thousands of chains load an AGENTS.md).
+const PLAIN: LoadOptions = {};
+const AS_AGENTS: LoadOptions = { agents: true };
+
 /** The step that loads one file into `state`, with what it imports (false when nothing of it is shown). */
 function loader(
   env: HostEnv,
@@ -299,7 +309,7 @@ function loader(
   settings: HostSettings,
   state: LoadState,
   onApprovalCheck: (resolved: string, inside: boolean) => void,
-): (abs: string, kind: HostFile['kind'], opts?: { nested?: boolean; agents?: boolean }) => boolean {
+): (abs: string, kind: HostFile['kind'], opts?: LoadOptions) => boolean {
   const { files, problems, seen } = state;
   const excludes = (settings.values['claudeMdExcludes'] as string[] | undefined) ?? [];
   const excluded = excludes.length ? picomatch(excludes, { dot: true }) : null;
@@ -308,9 +318,13 @@ function loader(
   // run against 2.1.332 confirms that a root CLAUDE.md's `@AGENTS.md` is not loaded from a package
   // cwd. The default simulation is the unapproved one (`externalIncludesApproved: true` lifts it).
   const approved = settings.values['externalIncludesApproved'] === true;
-  const syntax: ImportSyntax = { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, ...(approved ? {} : { approvalBoundary: cwd, onApprovalCheck }), reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
+  // Two literals rather than one with a conditional spread: a loader is made per chain (thousands),
+  // and followImports only reads these fields.
+  const syntax: ImportSyntax = approved
+    ? { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, reportMissing: pathLike, extensions: TEXT_EXTENSIONS }
+    : { find: claudeImports, maxDepth: IMPORT_DEPTH, boundary: env.root, approvalBoundary: cwd, onApprovalCheck, reportMissing: pathLike, extensions: TEXT_EXTENSIONS };
 
-  return (abs, kind, opts = {}) => {
+  return (abs, kind, opts = PLAIN) => {
     if (seen.has(abs)) return false;
     const read = readText(env, abs);
     if (!read) return false;
@@ -341,7 +355,7 @@ function loader(
       cut = { offset, limit: PER_FILE_CHARS, of: text.length, reason: 'Claude Code cuts a nested instruction file at its per-file limit' };
       text = `${text.slice(0, offset)}\n\n> Only the start of this file is shown. For the rest, call Read on ${abs} with offset=${offset} and a limit.`;
     }
-    files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : {}));
+    files.push(hostFile(abs, opts.nested ? 'nested' : kind, read.bytes, text, cut ? { cut } : undefined));
     const imported = followImports(env, { path: abs, text: read.text }, syntax, seen);
     problems.push(...imported.problems);
     for (let i = 0; i < imported.files.length; i++) {
@@ -392,8 +406,8 @@ function simulateChain(
     for (const rule of ruleFiles(dir)) add(rule, 'rule');
     if (may(dir, 'CLAUDE.local.md')) add(joinPath(dir, 'CLAUDE.local.md'), 'local');
     if (mode === 'claude-md-and-agents-md') {
-      if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
-      if (dotClaude) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
+      if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', AS_AGENTS);
+      if (dotClaude) add(joinPath(dir, '.claude/AGENTS.md'), 'project', AS_AGENTS);
     }
   }
   // The fallback: only when no CLAUDE.md / .claude/CLAUDE.md / CLAUDE.local.md sits on the path (`zts`, `Prn`).
@@ -405,8 +419,8 @@ function simulateChain(
       if (ignored) notes.push(ignoredNote(ignored));
     } else {
       for (const dir of dirs) {
-        if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', { agents: true });
-        if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/AGENTS.md'), 'project', { agents: true });
+        if (may(dir, 'AGENTS.md')) add(joinPath(dir, 'AGENTS.md'), 'project', AS_AGENTS);
+        if (hasDotClaude(env, dir)) add(joinPath(dir, '.claude/AGENTS.md'), 'project', AS_AGENTS);
       }
     }
   }
