@@ -213,11 +213,10 @@ export class HostsView {
   /** For each directory's cwd, the shared files some hosts load and others miss (content-deduplicated). */
   divergences(): Divergence[] {
     if (this.hosts.length < 2) return [];
-    const byKey = new Map<string, Divergence>();
     // Most cwds of a monorepo load the same files as many others (every package without files of
     // its own loads the root's): what diverges depends only on the files each host loads, so it is
     // computed once per distinct combination and credited to every cwd that has it.
-    type Group = { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] };
+    type Group = { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[]; index: number };
     const groups: Group[] = [];
     // Each distinct list of paths gets a number (lists are shared along chains: joined once each).
     const listIds = new Map<string, number>();
@@ -238,21 +237,32 @@ export class HostsView {
     const tree: Node = new Map();
     const hosts = this.hosts;
     const cwds = this.discovery.cwds();
+    // Each cwd's group, by the cwd's index (see inCwdOrder).
+    const groupOf = new Int32Array(cwds.length);
+    // This cwd's list per host, looked up once (a new group keeps them).
+    const lists: HostFile[][] = [];
     for (let c = 0; c < cwds.length; c++) {
       const cwd = cwds[c]!;
       let node = tree;
       for (let i = 0; i < hosts.length; i++) {
-        const n = id(this.#shared(hosts[i]!, cwd));
+        const files = this.#shared(hosts[i]!, cwd);
+        lists[i] = files;
+        const n = id(files);
         let next = node.get(n);
         if (next === undefined) {
           if (i === hosts.length - 1) {
-            next = { perHost: hosts.map((h) => ({ h, files: this.#shared(h, cwd) })), cwds: [] };
+            const perHost: Group['perHost'] = [];
+            for (let h = 0; h < hosts.length; h++) perHost.push({ h: hosts[h]!, files: lists[h]! });
+            next = { perHost, cwds: [], index: groups.length };
             groups.push(next);
           } else next = new Map();
           node.set(n, next);
         }
         if (next instanceof Map) node = next;
-        else next.cwds.push(cwd);
+        else {
+          next.cwds.push(cwd);
+          groupOf[c] = next.index;
+        }
       }
     }
     // Files are compared by content (below). Each file's key is told apart from the others' in three
@@ -306,7 +316,12 @@ export class HostsView {
       if (rel === undefined) rels.set(abs, (rel = this.repo.rel(abs)));
       return rel;
     };
-    const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
+    // Divergences in the order first found (sorted at the end), by host label and file.
+    const out: Divergence[] = [];
+    const byHostFile = new Map<string, Map<string, Divergence>>();
+    // The group that found a divergence; those credited by more groups keep them all (inCwdOrder).
+    const firstGroup = new Map<Divergence, number>();
+    const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string>; groups: number[] }>();
     // Indexed loops and host lists as arrays (a handful of hosts): this runs once per group, cold,
     // where for-of allocates an iterator result per step.
     for (let g = 0; g < groups.length; g++) {
@@ -342,12 +357,16 @@ export class HostsView {
             if (other) for (let x = 0; x < other.length; x++) if (unit.hosts.includes(other[x]!)) shared = true;
             if (!shared) instead.push(relOf(files[i]!.path));
           }
-          const k = `${unit.rel}\0${h.label}`;
-          const d = byKey.get(k);
+          // By host, then file: the file's path is one string per run (relOf), hashed once, where a key
+          // joining the two would be a new string per group, unit and host.
+          let byFile = byHostFile.get(h.label);
+          if (!byFile) byHostFile.set(h.label, (byFile = new Map()));
+          const d = byFile.get(unit.rel);
           if (d) {
             for (let c = 0; c < cwds.length; c++) d.cwds.push(cwds[c]!);
             let sets = merged.get(d);
-            if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead) }));
+            if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead), groups: [firstGroup.get(d)!] }));
+            sets.groups.push(g);
             for (let x = 0; x < unit.hosts.length; x++) {
               const host = unit.hosts[x]!;
               if (sets.loadedBy.has(host)) continue;
@@ -359,13 +378,22 @@ export class HostsView {
               sets.instead.add(instead[x]!);
               d.instead.push(instead[x]!);
             }
-          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: unit.hosts.slice(), cwds: cwds.slice(), instead, shadowed: false, importRef: null });
+          } else {
+            const created: Divergence = { file: unit.rel, host: h.label, loadedBy: unit.hosts.slice(), cwds: cwds.slice(), instead, shadowed: false, importRef: null };
+            byFile.set(unit.rel, created);
+            firstGroup.set(created, g);
+            out.push(created);
+          }
         }
       }
     }
-    const out = [...byKey.values()];
-    // Groups credit their cwds together: back to the cwds' own (sorted) order.
-    for (let i = 0; i < out.length; i++) out[i]!.cwds.sort();
+    // Groups credit their cwds together: back to the cwds' own (sorted) order. A group's cwds are in
+    // that order already: only a divergence that several groups credit needs reordering.
+    for (let i = 0; i < out.length; i++) {
+      const d = out[i]!;
+      const credited = merged.get(d)?.groups;
+      if (credited) d.cwds = inCwdOrder(d.cwds, credited, cwds, groupOf, groups.length);
+    }
     const hiddenEnvs = new Map<string, HostEnv>();
     for (let i = 0; i < out.length; i++) {
       const d = out[i]!;
@@ -379,7 +407,10 @@ export class HostsView {
       }
       const sel = this.hosts.find((h) => h.label === d.host);
       const cwd = d.cwds[0];
-      if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
+      if (sel && cwd !== undefined) {
+        const files = this.#shared(sel, cwd, env);
+        for (let f = 0; f < files.length && !d.shadowed; f++) d.shadowed = relOf(files[f]!.path) === d.file;
+      }
       // Only a CLAUDE.md at or below the file's directory should import it (one above would pull it
       // into every directory under it).
       const fileDir = posixDirname(d.file);
@@ -518,6 +549,21 @@ export class HostsView {
     }
     return out;
   }
+}
+
+/**
+ * `credited` (the cwds of the groups numbered in `groupsIn`, each cwd in one group only) sorted as
+ * Array.prototype.sort sorts them. `cwds` is that sort's order already (DiscoveryView.cwds), with no
+ * cwd twice, so for a list holding a good part of the cwds, keeping the cwds whose group is credited,
+ * in order, gives the same list in one pass; a shorter list is sorted.
+ */
+export function inCwdOrder(credited: string[], groupsIn: readonly number[], cwds: readonly string[], groupOf: Int32Array, groupCount: number): string[] {
+  if (credited.length * 8 < cwds.length) return credited.sort();
+  const wanted = new Uint8Array(groupCount);
+  for (let i = 0; i < groupsIn.length; i++) wanted[groupsIn[i]!] = 1;
+  const out: string[] = [];
+  for (let c = 0; c < cwds.length; c++) if (wanted[groupOf[c]!] === 1) out.push(cwds[c]!);
+  return out;
 }
 
 /** JavaScript's `\s` (what contentKey's regular expressions treat as white space). */
