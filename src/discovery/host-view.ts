@@ -5,7 +5,7 @@ import { scanHeadings } from '../markdown/scan-headings.js';
 import { ProbeCache } from './simulate.js';
 import { SharedUnlessHidden, type Locality, type MemoTable } from './local-memo.js';
 import type { DiscoveryView } from './view.js';
-import type { LoadedFile } from './types.js';
+import type { LoadedFile, Simulation } from './types.js';
 import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
 import { posixDirname, relativeRepoPath } from '../repo/join.js';
 import { PROFILES, profileOf } from './hosts/index.js';
@@ -653,7 +653,11 @@ export function keyOfRange(text: string, start: number, end: number): string {
         while (i < lineEnd && isSpace(text.charCodeAt(i))) i++;
         if (i >= lineEnd) break;
         const wordStart = i;
-        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
+        // Within a word (most characters), isSpace written out for ASCII (see nonSpace).
+        for (; i < lineEnd; i++) {
+          const c = text.charCodeAt(i);
+          if (c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c)) break;
+        }
         key = key === '' ? text.slice(wordStart, i) : `${key} ${text.slice(wordStart, i)}`;
       }
     }
@@ -665,7 +669,12 @@ export function keyOfRange(text: string, start: number, end: number): string {
 /** Characters of text[start, end) that are not JavaScript white space. */
 function nonSpace(text: string, start: number, end: number): number {
   let n = 0;
-  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  // isSpace written out: this loop visits every character of each file's first lines (a call per
+  // character costs more than the test, in code that stays at the baseline tier).
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 ? ASCII_SPACE[c] === 0 : !JS_SPACE_SET.has(c)) n++;
+  }
   return n;
 }
 
@@ -773,7 +782,11 @@ class HidingProbeCache extends ProbeCache {
 const codexFiles = new WeakMap<readonly LoadedFile[], HostFile[]>();
 
 function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): HostSimulation {
-  const sim = discovery.simulation(cwdRel);
+  return codexSimAsHost(discovery.simulation(cwdRel), cwd);
+}
+
+/** codexAsHost for a simulation in hand. */
+function codexSimAsHost(sim: Simulation, cwd: string): HostSimulation {
   // Chains share their file list: converted once.
   let files = codexFiles.get(sim.files);
   if (!files) {
@@ -792,20 +805,21 @@ function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
   let list = codexByFiles.get(sim.files);
   if (!list) codexByFiles.set(sim.files, (list = []));
   for (let i = 0; i < list.length; i++) if (list[i]!.text === sim.text && list[i]!.notes === sim.warnings) return list[i]!;
-  const shared = codexAsHost(discovery, cwdRel, sim.cwd);
+  const shared = codexSimAsHost(sim, sim.cwd);
   list.push(shared);
   return shared;
 }
 
 function codexHostFiles(loaded: readonly LoadedFile[]): HostFile[] {
-  return loaded.map((f) => ({
-    path: f.path,
-    kind: 'project',
-    bytes: f.bytes,
-    text: f.text,
+  // An indexed loop and two literals, not map() with a spread: once per chain, in cold code, where a
+  // spread clones an object per file. The fields are in the same order either way (JSON shows them).
+  const files: HostFile[] = [];
+  for (let i = 0; i < loaded.length; i++) {
+    const f = loaded[i]!;
     // A file Codex's budget drops still counts as selected here: no-truncated-instructions reports the cut.
-    ...(f.dropped === 'whitespace' ? { skipped: 'empty' as const } : {}),
-  }));
+    files.push(f.dropped === 'whitespace' ? { path: f.path, kind: 'project', bytes: f.bytes, text: f.text, skipped: 'empty' } : { path: f.path, kind: 'project', bytes: f.bytes, text: f.text });
+  }
+  return files;
 }
 
 const views = new WeakMap<DiscoveryView, HostsView>();
