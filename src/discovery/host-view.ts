@@ -408,8 +408,13 @@ export class HostsView {
       const sel = this.hosts.find((h) => h.label === d.host);
       const cwd = d.cwds[0];
       if (sel && cwd !== undefined) {
-        const files = this.#shared(sel, cwd, env);
-        for (let f = 0; f < files.length && !d.shadowed; f++) d.shadowed = relOf(files[f]!.path) === d.file;
+        // #shared's files, without filtering the list first: d.file is a shared file itself (it came
+        // from a #shared list), so the one test left is that the host loads it, not skipped or listed.
+        const files = this.#atStartShared(sel, cwd, env).files;
+        for (let i = 0; i < files.length && !d.shadowed; i++) {
+          const f = files[i]!;
+          d.shadowed = !f.skipped && !f.listedOnly && relOf(f.path) === d.file;
+        }
       }
       // Only a CLAUDE.md at or below the file's directory should import it (one above would pull it
       // into every directory under it).
