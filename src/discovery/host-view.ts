@@ -201,7 +201,10 @@ export class HostsView {
   #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
     // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
     // Simulations of one chain share their file list: filtered once.
-    const all = this.#atStartShared(sel, cwdRel, env).files;
+    // Codex's list is its simulation's files converted (the same array for every cwd of a chain, and
+    // whatever the env: codexShared reads the run's simulation): no common-shape simulation is looked
+    // up or kept per cwd for it.
+    const all = sel.id === 'codex' ? codexHostFilesOf(this.discovery.simulation(cwdRel).files) : this.#atStartShared(sel, cwdRel, env).files;
     let shared = this.#sharedOf.get(all);
     if (!shared) {
       shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
@@ -792,13 +795,15 @@ function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): Hos
 
 /** codexAsHost for a simulation in hand. */
 function codexSimAsHost(sim: Simulation, cwd: string): HostSimulation {
-  // Chains share their file list: converted once.
-  let files = codexFiles.get(sim.files);
-  if (!files) {
-    files = codexHostFiles(sim.files);
-    codexFiles.set(sim.files, files);
-  }
+  const files = codexHostFilesOf(sim.files);
   return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
+}
+
+/** codexHostFiles once per file list: chains share their list, and so their converted one. */
+function codexHostFilesOf(loaded: readonly LoadedFile[]): HostFile[] {
+  let files = codexFiles.get(loaded);
+  if (!files) codexFiles.set(loaded, (files = codexHostFiles(loaded)));
+  return files;
 }
 
 /** Codex's common-shape simulations by file list, one per distinct text and warnings (those come with the list). */
