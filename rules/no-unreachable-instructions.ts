@@ -52,7 +52,8 @@ export default defineRule({
         const { candidates } = searched[d]!;
         if (probed.has(candidates)) continue;
         probed.add(candidates);
-        for (const c of candidates) {
+        for (let i = 0; i < candidates.length; i++) {
+          const c = candidates[i]!;
           const what = c.kind === 'dir' ? 'a directory' : c.kind === 'special' ? 'a special file (FIFO, socket or device)' : c.kind === 'missing' && c.symlink ? 'a dangling symlink' : null;
           if (what) notAFile(repo.rel(c.path), what);
         }

@@ -5,7 +5,7 @@ import { scanHeadings } from '../markdown/scan-headings.js';
 import { ProbeCache } from './simulate.js';
 import { SharedUnlessHidden, type Locality, type MemoTable } from './local-memo.js';
 import type { DiscoveryView } from './view.js';
-import type { LoadedFile } from './types.js';
+import type { LoadedFile, Simulation } from './types.js';
 import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
 import { posixDirname, relativeRepoPath } from '../repo/join.js';
 import { PROFILES, profileOf } from './hosts/index.js';
@@ -202,7 +202,10 @@ export class HostsView {
   #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
     // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
     // Simulations of one chain share their file list: filtered once.
-    const all = this.#atStartShared(sel, cwdRel, env).files;
+    // Codex's list is its simulation's files converted (the same array for every cwd of a chain, and
+    // whatever the env: codexShared reads the run's simulation): no common-shape simulation is looked
+    // up or kept per cwd for it.
+    const all = sel.id === 'codex' ? codexHostFilesOf(this.discovery.simulation(cwdRel).files) : this.#atStartShared(sel, cwdRel, env).files;
     let shared = this.#sharedOf.get(all);
     if (!shared) {
       shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
@@ -214,11 +217,10 @@ export class HostsView {
   /** For each directory's cwd, the shared files some hosts load and others miss (content-deduplicated). */
   divergences(): Divergence[] {
     if (this.hosts.length < 2) return [];
-    const byKey = new Map<string, Divergence>();
     // Most cwds of a monorepo load the same files as many others (every package without files of
     // its own loads the root's): what diverges depends only on the files each host loads, so it is
     // computed once per distinct combination and credited to every cwd that has it.
-    type Group = { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[] };
+    type Group = { perHost: { h: HostSelection; files: HostFile[] }[]; cwds: string[]; index: number };
     const groups: Group[] = [];
     // Each distinct list of paths gets a number (lists are shared along chains: joined once each).
     const listIds = new Map<string, number>();
@@ -239,21 +241,32 @@ export class HostsView {
     const tree: Node = new Map();
     const hosts = this.hosts;
     const cwds = this.discovery.cwds();
+    // Each cwd's group, by the cwd's index (see inCwdOrder).
+    const groupOf = new Int32Array(cwds.length);
+    // This cwd's list per host, looked up once (a new group keeps them).
+    const lists: HostFile[][] = [];
     for (let c = 0; c < cwds.length; c++) {
       const cwd = cwds[c]!;
       let node = tree;
       for (let i = 0; i < hosts.length; i++) {
-        const n = id(this.#shared(hosts[i]!, cwd));
+        const files = this.#shared(hosts[i]!, cwd);
+        lists[i] = files;
+        const n = id(files);
         let next = node.get(n);
         if (next === undefined) {
           if (i === hosts.length - 1) {
-            next = { perHost: hosts.map((h) => ({ h, files: this.#shared(h, cwd) })), cwds: [] };
+            const perHost: Group['perHost'] = [];
+            for (let h = 0; h < hosts.length; h++) perHost.push({ h: hosts[h]!, files: lists[h]! });
+            next = { perHost, cwds: [], index: groups.length };
             groups.push(next);
           } else next = new Map();
           node.set(n, next);
         }
         if (next instanceof Map) node = next;
-        else next.cwds.push(cwd);
+        else {
+          next.cwds.push(cwd);
+          groupOf[c] = next.index;
+        }
       }
     }
     // Files are compared by content (below). Each file's key is told apart from the others' in three
@@ -307,7 +320,12 @@ export class HostsView {
       if (rel === undefined) rels.set(abs, (rel = this.repo.rel(abs)));
       return rel;
     };
-    const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string> }>();
+    // Divergences in the order first found (sorted at the end), by host label and file.
+    const out: Divergence[] = [];
+    const byHostFile = new Map<string, Map<string, Divergence>>();
+    // The group that found a divergence; those credited by more groups keep them all (inCwdOrder).
+    const firstGroup = new Map<Divergence, number>();
+    const merged = new Map<Divergence, { loadedBy: Set<string>; instead: Set<string>; groups: number[] }>();
     // Indexed loops and host lists as arrays (a handful of hosts): this runs once per group, cold,
     // where for-of allocates an iterator result per step.
     for (let g = 0; g < groups.length; g++) {
@@ -343,12 +361,16 @@ export class HostsView {
             if (other) for (let x = 0; x < other.length; x++) if (unit.hosts.includes(other[x]!)) shared = true;
             if (!shared) instead.push(relOf(files[i]!.path));
           }
-          const k = `${unit.rel}\0${h.label}`;
-          const d = byKey.get(k);
+          // By host, then file: the file's path is one string per run (relOf), hashed once, where a key
+          // joining the two would be a new string per group, unit and host.
+          let byFile = byHostFile.get(h.label);
+          if (!byFile) byHostFile.set(h.label, (byFile = new Map()));
+          const d = byFile.get(unit.rel);
           if (d) {
             for (let c = 0; c < cwds.length; c++) d.cwds.push(cwds[c]!);
             let sets = merged.get(d);
-            if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead) }));
+            if (!sets) merged.set(d, (sets = { loadedBy: new Set(d.loadedBy), instead: new Set(d.instead), groups: [firstGroup.get(d)!] }));
+            sets.groups.push(g);
             for (let x = 0; x < unit.hosts.length; x++) {
               const host = unit.hosts[x]!;
               if (sets.loadedBy.has(host)) continue;
@@ -360,13 +382,22 @@ export class HostsView {
               sets.instead.add(instead[x]!);
               d.instead.push(instead[x]!);
             }
-          } else byKey.set(k, { file: unit.rel, host: h.label, loadedBy: unit.hosts.slice(), cwds: cwds.slice(), instead, shadowed: false, importRef: null });
+          } else {
+            const created: Divergence = { file: unit.rel, host: h.label, loadedBy: unit.hosts.slice(), cwds: cwds.slice(), instead, shadowed: false, importRef: null };
+            byFile.set(unit.rel, created);
+            firstGroup.set(created, g);
+            out.push(created);
+          }
         }
       }
     }
-    const out = [...byKey.values()];
-    // Groups credit their cwds together: back to the cwds' own (sorted) order.
-    for (let i = 0; i < out.length; i++) out[i]!.cwds.sort();
+    // Groups credit their cwds together: back to the cwds' own (sorted) order. A group's cwds are in
+    // that order already: only a divergence that several groups credit needs reordering.
+    for (let i = 0; i < out.length; i++) {
+      const d = out[i]!;
+      const credited = merged.get(d)?.groups;
+      if (credited) d.cwds = inCwdOrder(d.cwds, credited, cwds, groupOf, groups.length);
+    }
     const hiddenEnvs = new Map<string, HostEnv>();
     for (let i = 0; i < out.length; i++) {
       const d = out[i]!;
@@ -380,7 +411,15 @@ export class HostsView {
       }
       const sel = this.hosts.find((h) => h.label === d.host);
       const cwd = d.cwds[0];
-      if (sel && cwd !== undefined) d.shadowed = this.#shared(sel, cwd, env).some((f) => this.repo.rel(f.path) === d.file);
+      if (sel && cwd !== undefined) {
+        // #shared's files, without filtering the list first: d.file is a shared file itself (it came
+        // from a #shared list), so the one test left is that the host loads it, not skipped or listed.
+        const files = this.#atStartShared(sel, cwd, env).files;
+        for (let i = 0; i < files.length && !d.shadowed; i++) {
+          const f = files[i]!;
+          d.shadowed = !f.skipped && !f.listedOnly && relOf(f.path) === d.file;
+        }
+      }
       // Only a CLAUDE.md at or below the file's directory should import it (one above would pull it
       // into every directory under it).
       const fileDir = posixDirname(d.file);
@@ -524,6 +563,21 @@ export class HostsView {
 /** What a cwd has of lazy cuts when there are none (nearly always): one array, not one per cwd. */
 const NO_SIZES: readonly SizeFinding[] = [];
 
+/**
+ * `credited` (the cwds of the groups numbered in `groupsIn`, each cwd in one group only) sorted as
+ * Array.prototype.sort sorts them. `cwds` is that sort's order already (DiscoveryView.cwds), with no
+ * cwd twice, so for a list holding a good part of the cwds, keeping the cwds whose group is credited,
+ * in order, gives the same list in one pass; a shorter list is sorted.
+ */
+export function inCwdOrder(credited: string[], groupsIn: readonly number[], cwds: readonly string[], groupOf: Int32Array, groupCount: number): string[] {
+  if (credited.length * 8 < cwds.length) return credited.sort();
+  const wanted = new Uint8Array(groupCount);
+  for (let i = 0; i < groupsIn.length; i++) wanted[groupsIn[i]!] = 1;
+  const out: string[] = [];
+  for (let c = 0; c < cwds.length; c++) if (wanted[groupOf[c]!] === 1) out.push(cwds[c]!);
+  return out;
+}
+
 /** JavaScript's `\s` (what contentKey's regular expressions treat as white space). */
 const JS_SPACE_SET = new Set([9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]);
 
@@ -611,7 +665,11 @@ export function keyOfRange(text: string, start: number, end: number): string {
         while (i < lineEnd && isSpace(text.charCodeAt(i))) i++;
         if (i >= lineEnd) break;
         const wordStart = i;
-        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
+        // Within a word (most characters), isSpace written out for ASCII (see nonSpace).
+        for (; i < lineEnd; i++) {
+          const c = text.charCodeAt(i);
+          if (c < 128 ? ASCII_SPACE[c] === 1 : JS_SPACE_SET.has(c)) break;
+        }
         key = key === '' ? text.slice(wordStart, i) : `${key} ${text.slice(wordStart, i)}`;
       }
     }
@@ -623,7 +681,12 @@ export function keyOfRange(text: string, start: number, end: number): string {
 /** Characters of text[start, end) that are not JavaScript white space. */
 function nonSpace(text: string, start: number, end: number): number {
   let n = 0;
-  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) n++;
+  // isSpace written out: this loop visits every character of each file's first lines (a call per
+  // character costs more than the test, in code that stays at the baseline tier).
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 128 ? ASCII_SPACE[c] === 0 : !JS_SPACE_SET.has(c)) n++;
+  }
   return n;
 }
 
@@ -731,14 +794,20 @@ class HidingProbeCache extends ProbeCache {
 const codexFiles = new WeakMap<readonly LoadedFile[], HostFile[]>();
 
 function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): HostSimulation {
-  const sim = discovery.simulation(cwdRel);
-  // Chains share their file list: converted once.
-  let files = codexFiles.get(sim.files);
-  if (!files) {
-    files = codexHostFiles(sim.files);
-    codexFiles.set(sim.files, files);
-  }
+  return codexSimAsHost(discovery.simulation(cwdRel), cwd);
+}
+
+/** codexAsHost for a simulation in hand. */
+function codexSimAsHost(sim: Simulation, cwd: string): HostSimulation {
+  const files = codexHostFilesOf(sim.files);
   return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
+}
+
+/** codexHostFiles once per file list: chains share their list, and so their converted one. */
+function codexHostFilesOf(loaded: readonly LoadedFile[]): HostFile[] {
+  let files = codexFiles.get(loaded);
+  if (!files) codexFiles.set(loaded, (files = codexHostFiles(loaded)));
+  return files;
 }
 
 /** Codex's common-shape simulations by file list, one per distinct text and warnings (those come with the list). */
@@ -750,20 +819,21 @@ function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
   let list = codexByFiles.get(sim.files);
   if (!list) codexByFiles.set(sim.files, (list = []));
   for (let i = 0; i < list.length; i++) if (list[i]!.text === sim.text && list[i]!.notes === sim.warnings) return list[i]!;
-  const shared = codexAsHost(discovery, cwdRel, sim.cwd);
+  const shared = codexSimAsHost(sim, sim.cwd);
   list.push(shared);
   return shared;
 }
 
 function codexHostFiles(loaded: readonly LoadedFile[]): HostFile[] {
-  return loaded.map((f) => ({
-    path: f.path,
-    kind: 'project',
-    bytes: f.bytes,
-    text: f.text,
+  // An indexed loop and two literals, not map() with a spread: once per chain, in cold code, where a
+  // spread clones an object per file. The fields are in the same order either way (JSON shows them).
+  const files: HostFile[] = [];
+  for (let i = 0; i < loaded.length; i++) {
+    const f = loaded[i]!;
     // A file Codex's budget drops still counts as selected here: no-truncated-instructions reports the cut.
-    ...(f.dropped === 'whitespace' ? { skipped: 'empty' as const } : {}),
-  }));
+    files.push(f.dropped === 'whitespace' ? { path: f.path, kind: 'project', bytes: f.bytes, text: f.text, skipped: 'empty' } : { path: f.path, kind: 'project', bytes: f.bytes, text: f.text });
+  }
+  return files;
 }
 
 const views = new WeakMap<DiscoveryView, HostsView>();

@@ -5,7 +5,7 @@ import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
 import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
-import { joinPath } from '../repo/join.js';
+import { isCleanRelative, isNormalAbsolute, joinPath } from '../repo/join.js';
 import { parentDir } from './parent-dir.js';
 import type { Locality, MemoTable } from './local-memo.js';
 
@@ -312,16 +312,37 @@ export function probeDirectory(cache: ProbeCache, dir: string, names: readonly s
   return searched;
 }
 
+/** Per name list (one array for every directory searched with it): whether joinPath keeps each name as it is. */
+const namesClean = new WeakMap<readonly string[], boolean>();
+
+/**
+ * What joinPath(dir, name) is for every one of `names`: this prefix and the name, or null when any
+ * path must go through joinPath. joinPath concatenates exactly when the directory is normal and
+ * absolute and the name clean: checked here once for the directory and once for the name list,
+ * instead of per name (two per directory, thousands of directories, in cold code).
+ */
+function joinPrefix(dir: string, names: readonly string[]): string | null {
+  let clean = namesClean.get(names);
+  if (clean === undefined) {
+    clean = true;
+    for (let i = 0; i < names.length; i++) if (!isCleanRelative(names[i]!)) clean = false;
+    namesClean.set(names, clean);
+  }
+  if (!clean || path.sep !== '/' || dir.charCodeAt(0) !== 47 || !isNormalAbsolute(dir)) return null;
+  return dir === '/' ? '/' : `${dir}/`;
+}
+
 function probeUncached(cache: ProbeCache, dir: string, names: readonly string[]): SearchedDirectory & { error: CandidateProbe | null } {
   const candidates: CandidateProbe[] = [];
+  const prefix = joinPrefix(dir, names);
   // Most directories hold none of the names (one test of the listing): each is missing, no lookup per name.
   if (cache.absentAllIn(dir, names)) {
-    for (let i = 0; i < names.length; i++) candidates.push({ kind: 'missing', symlink: false, name: names[i]!, path: joinPath(dir, names[i]!) });
+    for (let i = 0; i < names.length; i++) candidates.push({ kind: 'missing', symlink: false, name: names[i]!, path: prefix === null ? joinPath(dir, names[i]!) : prefix + names[i]! });
     return { dir, candidates, chosen: null, error: null };
   }
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const candidatePath = joinPath(dir, name);
+    const candidatePath = prefix === null ? joinPath(dir, name) : prefix + name;
     // A name the listing proves absent is MISSING's fields, written out (a spread per name and directory costs more, in cold code).
     const probe: CandidateProbe = cache.absentIn(dir, name) ? { kind: 'missing', symlink: false, name, path: candidatePath } : { ...cache.probe(candidatePath), name, path: candidatePath };
     candidates.push(probe);
