@@ -159,7 +159,7 @@ export class HostsView {
   #simulate(sel: HostSelection, cwdRel: string, moment: Moment, env: HostEnv): HostSimulation {
     const cwd = this.discovery.absOf(cwdRel);
     let sim: HostSimulation;
-    if (sel.id === 'codex') sim = codexAsHost(this.discovery, cwdRel, cwd);
+    if (sel.id === 'codex') sim = codexSimAsHost(this.discovery.simulationIn(env.cache, cwdRel), cwd);
     else {
       const profile = profileOf(sel.id);
       if (!profile) throw new Error(`no profile for ${sel.id}`);
@@ -190,7 +190,8 @@ export class HostsView {
   readonly #sharedAt = new Map<string, Map<string, HostSimulation>>();
 
   #simulateShared(sel: HostSelection, cwdRel: string, env: HostEnv): HostSimulation {
-    if (sel.id === 'codex') return codexShared(this.discovery, cwdRel);
+    // Under an env that hides files, Codex is simulated again over that env's cache, as every other host is.
+    if (sel.id === 'codex') return env === this.env ? codexShared(this.discovery, cwdRel) : codexSimAsHost(this.discovery.simulationIn(env.cache, cwdRel), this.discovery.absOf(cwdRel));
     const profile = profileOf(sel.id);
     if (!profile?.simulateShared) return this.simulation(sel, cwdRel, 'session-start', env);
     const cwd = this.discovery.absOf(cwdRel);
@@ -790,14 +791,10 @@ class HidingProbeCache extends ProbeCache {
   // memoBy and memoMap stay this cache's own: what is memoised by key (a directory's probes) depends on what is hidden.
 }
 
-/** Codex's simulation in the common shape (its own simulator stays the source of truth). */
+/** Each Codex file list in the common shape, converted once (see codexHostFilesOf). */
 const codexFiles = new WeakMap<readonly LoadedFile[], HostFile[]>();
 
-function codexAsHost(discovery: DiscoveryView, cwdRel: string, cwd: string): HostSimulation {
-  return codexSimAsHost(discovery.simulation(cwdRel), cwd);
-}
-
-/** codexAsHost for a simulation in hand. */
+/** Codex's simulation in the common shape (its own simulator stays the source of truth). */
 function codexSimAsHost(sim: Simulation, cwd: string): HostSimulation {
   const files = codexHostFilesOf(sim.files);
   return { host: 'codex', variant: 'default', cwd, moment: 'session-start', files, text: sim.text, imports: [], sizes: [], notes: sim.warnings };
@@ -813,7 +810,7 @@ function codexHostFilesOf(loaded: readonly LoadedFile[]): HostFile[] {
 /** Codex's common-shape simulations by file list, one per distinct text and warnings (those come with the list). */
 const codexByFiles = new WeakMap<readonly LoadedFile[], HostSimulation[]>();
 
-/** codexAsHost for the reports that compare cwds: one object per chain rather than per cwd (see #atStartShared). */
+/** codexSimAsHost for the reports that compare cwds: one object per chain rather than per cwd (see #atStartShared). */
 function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
   const sim = discovery.simulation(cwdRel);
   let list = codexByFiles.get(sim.files);

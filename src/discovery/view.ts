@@ -179,6 +179,16 @@ export class DiscoveryView {
     return sim;
   }
 
+  /**
+   * What Codex loads from `cwdRel` as `cache` answers the file system (one that hides files, for
+   * "would it load this file without those?"); the run's own simulation for the run's own cache.
+   * Not memoised here: `cache` memoises the chains it walks.
+   */
+  simulationIn(cache: ProbeCache, cwdRel: string): Simulation {
+    if (cache === this.cache) return this.simulation(cwdRel);
+    return simulate(cache, this.absOf(cwdRel), this.settings(cwdRel), (this.#simulateOptions ??= { boundary: this.#options.boundary }));
+  }
+
   #simulations: { cwd: string; sim: Simulation }[] | undefined;
   simulations(): readonly { cwd: string; sim: Simulation }[] {
     if (this.#simulations) return this.#simulations;

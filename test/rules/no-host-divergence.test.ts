@@ -78,6 +78,27 @@ testRule(rule, {
       ],
     },
     {
+      // Codex has CLAUDE.md as a fallback name, so the AGENTS.md beside it shadows it: with AGENTS.md
+      // gone Codex would load it. Codex is simulated again with the files it loads instead hidden, as
+      // every other host is (it was once asked of the unhidden run, which reported "never by codex").
+      fixture: `${F}/invalid-codex-fallback`,
+      name: 'a CLAUDE.md Codex would read as a fallback is shadowed for Codex by the AGENTS.md beside it',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: { file: 'AGENTS.md', host: 'claude-code', loadedBy: 'codex', cwds: '1 working directory (.)', instead: 'CLAUDE.md', fix: 'add a line "@AGENTS.md" to CLAUDE.md, or replace CLAUDE.md with a symlink to AGENTS.md' },
+        },
+        {
+          file: 'CLAUDE.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: { file: 'CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (.)', instead: 'AGENTS.md', fix: claudeFix('CLAUDE.md') },
+        },
+      ],
+    },
+    {
       fixture: `${F}/invalid-opencode`,
       name: 'OpenCode V1: the root AGENTS.md wins for the whole path and hides pkg/CLAUDE.md (config key "hosts")',
       errors: [
