@@ -159,6 +159,7 @@ export class HostsView {
   #simulate(sel: HostSelection, cwdRel: string, moment: Moment, env: HostEnv): HostSimulation {
     const cwd = this.discovery.absOf(cwdRel);
     let sim: HostSimulation;
+    // Codex over the env's cache: the run's own simulation, or a new one where the env hides files.
     if (sel.id === 'codex') sim = codexSimAsHost(this.discovery.simulationIn(env.cache, cwdRel), cwd);
     else {
       const profile = profileOf(sel.id);
@@ -190,8 +191,8 @@ export class HostsView {
   readonly #sharedAt = new Map<string, Map<string, HostSimulation>>();
 
   #simulateShared(sel: HostSelection, cwdRel: string, env: HostEnv): HostSimulation {
-    // Under an env that hides files, Codex is simulated again over that env's cache, as every other host is.
-    if (sel.id === 'codex') return env === this.env ? codexShared(this.discovery, cwdRel) : codexSimAsHost(this.discovery.simulationIn(env.cache, cwdRel), this.discovery.absOf(cwdRel));
+    if (sel.id === 'codex' && env === this.env) return codexShared(this.discovery, cwdRel);
+    // Codex under an env that hides files, and hosts without a shared form: simulated for this cwd.
     const profile = profileOf(sel.id);
     if (!profile?.simulateShared) return this.simulation(sel, cwdRel, 'session-start', env);
     const cwd = this.discovery.absOf(cwdRel);
@@ -200,13 +201,12 @@ export class HostsView {
 
   readonly #sharedOf = new WeakMap<readonly HostFile[], HostFile[]>();
   /** Shared instruction files (and what they import) one host puts in front of the model at start. */
-  #shared(sel: HostSelection, cwdRel: string, env?: HostEnv): HostFile[] {
+  #shared(sel: HostSelection, cwdRel: string): HostFile[] {
     // Imported helper files (docs/style.md) travel with their importer; only instruction files count.
     // Simulations of one chain share their file list: filtered once.
-    // Codex's list is its simulation's files converted (the same array for every cwd of a chain, and
-    // whatever the env: codexShared reads the run's simulation): no common-shape simulation is looked
-    // up or kept per cwd for it.
-    const all = sel.id === 'codex' ? codexHostFilesOf(this.discovery.simulation(cwdRel).files) : this.#atStartShared(sel, cwdRel, env).files;
+    // Codex's list is its simulation's files converted (the same array for every cwd of a chain): no
+    // common-shape simulation is looked up or kept per cwd for it.
+    const all = sel.id === 'codex' ? codexHostFilesOf(this.discovery.simulation(cwdRel).files) : this.#atStartShared(sel, cwdRel).files;
     let shared = this.#sharedOf.get(all);
     if (!shared) {
       shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));

@@ -5,7 +5,7 @@ import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
 import { sequenceLength } from '../markdown/locate.js';
 import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';
-import { isCleanRelative, isNormalAbsolute, joinPath } from '../repo/join.js';
+import { isCleanRelative, joinPath, joinsByConcatenation } from '../repo/join.js';
 import { parentDir } from './parent-dir.js';
 import type { Locality, MemoTable } from './local-memo.js';
 
@@ -328,7 +328,7 @@ function joinPrefix(dir: string, names: readonly string[]): string | null {
     for (let i = 0; i < names.length; i++) if (!isCleanRelative(names[i]!)) clean = false;
     namesClean.set(names, clean);
   }
-  if (!clean || path.sep !== '/' || dir.charCodeAt(0) !== 47 || !isNormalAbsolute(dir)) return null;
+  if (!clean || !joinsByConcatenation(dir)) return null;
   return dir === '/' ? '/' : `${dir}/`;
 }
 

@@ -9,8 +9,13 @@ const UNCLEAN_NAME = /^$|^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)|\\/;
  * by concatenation, which is exactly what path.join returns for them; anything else goes to path.join.
  */
 export function joinPath(dir: string, name: string): string {
-  if (path.sep === '/' && dir.charCodeAt(0) === 47 && isCleanRelative(name) && isNormalAbsolute(dir)) return dir === '/' ? `/${name}` : `${dir}/${name}`;
+  if (isCleanRelative(name) && joinsByConcatenation(dir)) return dir === '/' ? `/${name}` : `${dir}/${name}`;
   return path.join(dir, name);
+}
+
+/** Whether path.join(dir, name) is `dir`, a slash and `name` for every clean `name` (see joinPath): a POSIX directory that is absolute and normal. */
+export function joinsByConcatenation(dir: string): boolean {
+  return path.sep === '/' && dir.charCodeAt(0) === 47 && isNormalAbsolute(dir);
 }
 
 /** Whether path.join(dir, name) would keep `name` as it is (not empty, no `.`/`..` segments, no doubled, leading or trailing slash, no backslash). */
