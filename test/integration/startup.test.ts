@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -94,6 +94,25 @@ describe('start-up', () => {
     expect((JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string }[] }[]).flatMap((f) => f.messages.map((m) => m.ruleId))).toContain('no-unknown-script');
     // One listing: a prefetch the engine failed to take would make it list the tree a second time.
     expect(calls().filter((c) => c.includes('ls-files'))).toEqual([`-C ${fs.realpathSync(dir)} ls-files -z --cached --others --exclude-standard --full-name`]);
+  });
+
+  it('the process ends once its report is written: a report bigger than a pipe holds reaches a reader that starts late, whole, with the exit code', async () => {
+    // 300 packages with a finding each: a JSON report of well over a pipe's 64 KB.
+    const files: Record<string, string> = { 'package.json': '{ "name": "x", "private": true, "workspaces": ["packages/*"] }\n' };
+    for (let i = 0; i < 300; i++) files[`packages/p${i}/AGENTS.md`] = `# P${i}\n\nRun \`npm run missing-${i}\` before you commit.\n`;
+    const dir = tempRepo(files);
+    const env = { ...process.env, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') };
+    const expected = path.join(dir, 'report.json');
+    expect(spawnSync(process.execPath, [CLI, '--format', 'json', '--output-file', expected], { cwd: dir, env }).status).toBe(1);
+    const child = spawn(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Nothing is read for a while: the CLI's writes fill the pipe and wait for this reader.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const report = Buffer.concat(chunks).toString('utf8');
+    expect(report.length).toBeGreaterThan(1 << 17);
+    expect([code, report]).toEqual([1, fs.readFileSync(expected, 'utf8')]);
   });
 
   it('--help lists every format', () => {
