@@ -8,6 +8,7 @@ import type { AnyRule, Severity } from '../kit/types.js';
 import { Locator } from '../markdown/locate.js';
 import type { FileSystem } from '../repo/vfs.js';
 import { configSchemas, type ConfigFile } from './schema.js';
+import { plainConfig } from './plain-config.js';
 
 export const CONFIG_FILES = ['.agents-lint.json', 'agents-lint.config.json'] as const;
 export const PACKAGE_JSON_KEY = 'agents-lint';
@@ -45,6 +46,9 @@ export function loadConfigFile(fs: FileSystem, file: string): LoadedConfig {
 }
 
 export function validateConfig(file: string, value: unknown): ConfigFile {
+  // The usual config passes a check by hand (plain-config.ts); zod decides the rest and words the error.
+  const plain = plainConfig(value);
+  if (plain) return plain;
   const result = configSchemas().config.safeParse(value, JITLESS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
