@@ -19,7 +19,9 @@ import { heapGrowth } from './heap-growth.js';
 import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
-import { gitListingSettled } from '../repo/git-listing.js';
+import { gitListingSettled, speculativeListing, trackedListingSettled } from '../repo/git-listing.js';
+
+type SpeculativeListing = NonNullable<ReturnType<typeof speculativeListing>>;
 import { rules as allRules } from '../../rules/index.js';
 
 export interface LintOptions {
@@ -147,10 +149,10 @@ function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean 
 }
 
 /** The repository index and the discovery view over it, from prepareSettings()'s answers. */
-function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, codex, fallbackNames }: Settings): LintContext & { targets: string[] } {
+function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, codex, fallbackNames }: Settings, gitListing?: string): LintContext & { targets: string[] } {
   // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
   // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
-  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file') });
+  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing });
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
     scope: scopeOf(repo, targets, fallbackNames),
@@ -215,8 +217,41 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   // (warmUp); the index takes its finished result.
   const parser = enabled.some((r) => r.rule.meta.needsTree) ? loadMarkdownParser() : undefined;
   warmUpRules(enabled);
-  const [parse] = await Promise.all([parser, gitListingSettled()]);
-  const ctx = prepareIndex(options, settings);
+  const [parse] = await Promise.all([parser, trackedListingSettled()]);
+  // From git's tracked files while its walk for untracked ones still runs: nearly always the walk
+  // finds none, and the run started that much earlier. When it finds some, the run starts again.
+  const speculative = speculativeListing(settings.root.root);
+  if (speculative) {
+    try {
+      return await lintListed(options, settings, enabled, parse, speculative);
+    } catch (error) {
+      if (!(error instanceof ListingChanged)) throw error;
+    }
+  }
+  await gitListingSettled();
+  return lintListed(options, settings, enabled, parse, null);
+}
+
+/** Thrown inside lintListed when the listing it started from turns out not to be the whole one. */
+class ListingChanged extends Error {}
+
+/** Files a run lints between two looks at git's walk while it is not yet confirmed (see lintListed). */
+const LOOK_EVERY = 16;
+
+/**
+ * The run from the repository's listing on: `speculative` is a listing not yet known to be whole
+ * (see speculativeListing), looked at between the steps (an event-loop turn each, so git's output
+ * is taken in), and waited for before lint workers start and before the run returns; ListingChanged
+ * when it was not whole. Nothing is written or kept from a run that is started again.
+ */
+async function lintListed(options: LintOptions, settings: Settings, enabled: ResolvedRule[], parse: MarkdownParser | undefined, speculative: SpeculativeListing | null): Promise<LintRun> {
+  let unconfirmed = speculative !== null && confirmListing(speculative, 'now');
+  const confirm = async (how: 'turn' | 'settled') => {
+    if (!unconfirmed || !speculative) return;
+    await (how === 'settled' ? speculative.settled : new Promise((resolve) => setImmediate(resolve)));
+    unconfirmed = confirmListing(speculative, how);
+  };
+  const ctx = prepareIndex(options, settings, unconfirmed ? speculative?.text : undefined);
   const { repo, discovery, rules, root } = ctx;
   const parseTree: MarkdownParser =
     parse ??
@@ -322,6 +357,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     unread.delete(p);
     return load(entry, () => undefined);
   };
+  await confirm('turn');
   const inScope = files.filter((f) => covered(f.path));
   const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
@@ -339,6 +375,8 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   // at most one tree is alive at a time in each thread, whatever the size of the repository
   // (selections repo rules read are kept). Spare cores take files off the same list (shards.ts);
   // per-rule timing keeps everything in this thread, so its numbers are complete.
+  // Workers are given the listing: only a whole one.
+  if (!timing && (options.workers ?? 0) > 0) await confirm('settled');
   const shards = timing
     ? null
     : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepStatements: repoRulesReadTrees });
@@ -356,6 +394,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     linted.add(index);
     await lintHere(inScope[index]!);
     heap.tick();
+    if (linted.size % LOOK_EVERY === 0) await confirm('turn');
   }
   if (shards) {
     const remote = await shards.finish();
@@ -381,6 +420,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
     const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
     return (descriptor: ReportDescriptor<Messages>) => add(makeFinding(rule, numeric, descriptor, fileFor, undefined));
   };
+  await confirm('turn');
   for (const resolved of repoRules) {
     const repoRule = resolved.rule as RepoRule;
     if (unprepared.has(repoRule.id)) continue;
@@ -432,7 +472,19 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
       yield list.sort(compareDiagnostics);
     }
   }
+  await confirm('settled');
   return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), byFile };
+}
+
+/**
+ * Whether `speculative` is still unconfirmed after looking at it (`how`: when); throws
+ * ListingChanged once it is known not to be the whole listing.
+ */
+function confirmListing(speculative: SpeculativeListing, how: 'now' | 'turn' | 'settled'): boolean {
+  const state = speculative.check();
+  if (state === 'changed') throw new ListingChanged();
+  if (state === 'pending' && how === 'settled') throw new Error('the listing settled without an answer');
+  return state === 'pending';
 }
 
 /**

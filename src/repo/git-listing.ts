@@ -1,13 +1,25 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { listingText } from './listing-text.js';
 
 /**
  * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
  * ignore rules. The CLI starts it before it loads the engine (prefetchGitListing), so the child
- * process runs while Node compiles the linter; the repository index then takes the finished result
- * instead of spawning git again. Same command, same output: only the waiting overlaps.
+ * processes run while Node compiles the linter; the repository index then takes the finished result
+ * instead of spawning git again. Same output, byte for byte: only the waiting overlaps.
+ *
+ * The listing comes in two parts from two processes: the tracked files (`--cached`, read from the
+ * index in a few milliseconds) and the untracked ones (`--others`, a walk of the whole work tree,
+ * tens of milliseconds on a large monorepo). `--cached --others` prints the untracked part first,
+ * then the tracked one, so the two outputs joined in that order are its output. A lint may start
+ * from the tracked part while the walk still runs (speculativeListing) and check the walk's answer
+ * later: nearly always nothing is untracked, and then the tracked part was the whole listing.
  */
 const ARGS = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name'];
+const TRACKED_ARGS = ['ls-files', '-z', '--cached', '--full-name'];
+const UNTRACKED_ARGS = ['ls-files', '-z', '--others', '--exclude-standard', '--full-name'];
 
 function gitEnv(): NodeJS.ProcessEnv {
   return { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
@@ -25,14 +37,16 @@ export function splitListing(text: string): string[] {
   return text.charCodeAt(0) === 0 || text.includes('\0\0') ? entries.filter((p) => p.length > 0) : entries;
 }
 
+/** One git process's output: each path followed by NUL (see splitListing); null: git failed; undefined: still running. */
+interface Part {
+  done: Promise<void>;
+  result: string | null | undefined;
+}
+
 interface Prefetch {
   root: string;
-  done: Promise<void>;
-  /**
-   * git's output as printed (each path followed by NUL; see splitListing); null: git failed (no git,
-   * a corrupt .git, not a work tree); undefined: still running.
-   */
-  result: string | null | undefined;
+  tracked: Part;
+  untracked: Part;
 }
 
 // Kept on a global, not in this module: the launcher (src/launch/launcher.ts) starts the prefetch
@@ -40,36 +54,119 @@ interface Prefetch {
 const PREFETCH = Symbol.for('agents-lint.git-prefetch');
 const slot = globalThis as { [PREFETCH]?: Prefetch | undefined };
 
-/** Starts listing `root` in the background (the CLI calls this before importing the engine). */
-export function prefetchGitListing(root: string): void {
-  if (slot[PREFETCH]) return;
+/**
+ * `git -C root <args>` in the background, its output collected (null when git fails: no git, a
+ * corrupt .git, not a work tree). The output goes to an unnamed temporary file where the platform
+ * allows one: through a pipe, git writes a large listing (1 MB for 22,500 paths) a few hundred KB
+ * at a time, each time waiting until this process, busy compiling the linter, takes the output in,
+ * so it would end only some 10 ms after the process is free to read. Through the file it ends in
+ * its own time; the file is removed as soon as it is open and closed once read.
+ */
+function runGit(root: string, args: readonly string[]): Part {
   const chunks: Buffer[] = [];
-  const entry: Prefetch = { root, result: undefined, done: Promise.resolve() };
-  entry.done = new Promise<void>((resolve) => {
+  const part: Part = { result: undefined, done: Promise.resolve() };
+  const spool = unnamedFile();
+  part.done = new Promise<void>((resolve) => {
     let child;
     try {
-      child = spawn('git', ['-C', root, ...ARGS], { stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() });
+      child = spawn('git', ['-C', root, ...args], { stdio: ['ignore', spool ?? 'pipe', 'ignore'], env: gitEnv() });
     } catch {
-      entry.result = null;
+      if (spool !== null) closeSync(spool);
+      part.result = null;
       resolve();
       return;
     }
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.on('error', () => {
-      entry.result = null;
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const settle = (result: string | null) => {
+      if (part.result !== undefined) return;
+      part.result = result;
+      if (spool !== null) closeSync(spool);
       resolve();
-    });
+    };
+    child.on('error', () => settle(null));
     child.on('close', (code) => {
-      entry.result = code === 0 ? Buffer.concat(chunks).toString('utf8') : null;
-      resolve();
+      if (code !== 0) settle(null);
+      else settle(spool === null ? Buffer.concat(chunks).toString('utf8') : readAllFrom(spool));
     });
   });
-  slot[PREFETCH] = entry;
+  return part;
+}
+
+let spools = 0;
+
+/** An open file in the temporary directory whose name is already gone, or null (Windows cannot remove an open file; no writable temporary directory). */
+function unnamedFile(): number | null {
+  if (process.platform === 'win32') return null;
+  let fd: number | null = null;
+  // Unique among this process's files ('wx' refuses a name that exists): no random source is loaded this early.
+  const name = path.join(tmpdir(), `agents-lint-ls-${process.pid}-${process.hrtime.bigint()}-${++spools}`);
+  try {
+    fd = openSync(name, 'wx+', 0o600);
+    unlinkSync(name);
+    return fd;
+  } catch {
+    if (fd !== null) closeSync(fd);
+    return null;
+  }
+}
+
+/** The whole content of an open file, from its start, as UTF-8 (null when it cannot be read). */
+function readAllFrom(fd: number): string | null {
+  try {
+    const buffer = Buffer.allocUnsafe(fstatSync(fd).size);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const n = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (n === 0) break;
+      filled += n;
+    }
+    return buffer.toString('utf8', 0, filled);
+  } catch {
+    return null;
+  }
+}
+
+/** Starts listing `root` in the background (the CLI calls this before importing the engine). */
+export function prefetchGitListing(root: string): void {
+  if (slot[PREFETCH]) return;
+  // The quick part first: a lint can start from it (speculativeListing).
+  const tracked = runGit(root, TRACKED_ARGS);
+  slot[PREFETCH] = { root, tracked, untracked: runGit(root, UNTRACKED_ARGS) };
 }
 
 /** Waits for a prefetch in flight (no-op without one), so listing can then take it synchronously. */
 export async function gitListingSettled(): Promise<void> {
-  await slot[PREFETCH]?.done;
+  const prefetch = slot[PREFETCH];
+  if (prefetch) await Promise.all([prefetch.tracked.done, prefetch.untracked.done]);
+}
+
+/** Waits for the tracked part of a prefetch in flight (no-op without one): see speculativeListing. */
+export async function trackedListingSettled(): Promise<void> {
+  await slot[PREFETCH]?.tracked.done;
+}
+
+/**
+ * A listing of `root` to start from while git's walk for untracked files may still run: the tracked
+ * files, or the whole listing once the walk is done. `check()` then tells whether that was the whole
+ * listing ('same'; the prefetch is taken), whether it was not ('changed': the walk found untracked
+ * files, or failed; gitListText then gives what a lint must start again from), or not yet known
+ * ('pending'; `settled` resolves when it is). Null without a finished tracked part for this root.
+ */
+export function speculativeListing(root: string): { text: string; settled: Promise<void>; check(): 'same' | 'changed' | 'pending' } | null {
+  const prefetch = slot[PREFETCH];
+  if (!prefetch || prefetch.root !== root || typeof prefetch.tracked.result !== 'string') return null;
+  const text = prefetch.tracked.result;
+  return {
+    text,
+    settled: prefetch.untracked.done,
+    check() {
+      const untracked = prefetch.untracked.result;
+      if (untracked === undefined) return 'pending';
+      if (untracked !== '') return 'changed';
+      if (slot[PREFETCH] === prefetch) slot[PREFETCH] = undefined;
+      return 'same';
+    },
+  };
 }
 
 /** The listing of `root`: the finished prefetch when it was for this root, else git run now; null when git fails. */
@@ -84,11 +181,12 @@ export function gitListFiles(root: string): string[] | null {
  */
 export function gitListText(root: string): string | null {
   const prefetch = slot[PREFETCH];
-  if (prefetch && prefetch.root === root && prefetch.result !== undefined) {
-    const { result } = prefetch;
+  const tracked = prefetch?.tracked.result;
+  const untracked = prefetch?.untracked.result;
+  if (prefetch && prefetch.root === root && tracked !== undefined && untracked !== undefined) {
     // Taken once: a second index of the same root (tests, --fix's re-lint) lists afresh.
     slot[PREFETCH] = undefined;
-    return result;
+    return tracked === null || untracked === null ? null : untracked + tracked;
   }
   try {
     return execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() }).toString('utf8');
@@ -100,5 +198,6 @@ export function gitListText(root: string): string | null {
 /** Takes a listing of `root` another thread made (a lint worker), so this thread does not run git again. */
 export function adoptGitListing(root: string, files: readonly string[]): void {
   // In git's own form: a path holds no NUL, so the listing splits back into exactly these paths.
-  slot[PREFETCH] = { root, result: listingText(files), done: Promise.resolve() };
+  const done = Promise.resolve();
+  slot[PREFETCH] = { root, tracked: { result: listingText(files), done }, untracked: { result: '', done } };
 }

@@ -22,6 +22,8 @@ export interface RepoIndexOptions {
    * index is built on first use, which a run over the repository soon needs.
    */
   fewLookups?: boolean;
+  /** git's listing of the root, when the caller has it already (see speculativeListing in git-listing.ts). */
+  gitListing?: string;
 }
 
 /**
@@ -99,7 +101,7 @@ export class RepoIndex {
     this.#fallbacks = options.fallbackNames ?? [];
     this.#lookupBudget = BISECT_LOOKUPS;
     this.#nameScanBudget = options.fewLookups ? NAME_SCANS : 0;
-    this.listing = listFiles(options.fs, options.root, options.useGit ?? true);
+    this.listing = listFiles(options.fs, options.root, options.useGit ?? true, options.gitListing);
     this.files = this.listing.files;
   }
 

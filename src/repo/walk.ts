@@ -27,9 +27,11 @@ const SKIP_DIRS = new Set(['node_modules', '.git', '.hg', '.svn']);
 
 /**
  * Lists the repository's files: `git ls-files` when the root is a work tree (fast and exactly the
- * user's ignore rules), else a walk that honours `.gitignore` files.
+ * user's ignore rules), else a walk that honours `.gitignore` files. `gitListing`: git's output for
+ * the root, when the caller has it.
  */
-export function listFiles(fs: FileSystem, root: string, useGit = true): FileListing {
+export function listFiles(fs: FileSystem, root: string, useGit = true, gitListing?: string): FileListing {
+  if (useGit && gitListing !== undefined) return walkNested(fs, root, gitListing);
   if (useGit && fs.probe(path.join(root, '.git')).kind !== 'missing') {
     const listed = gitListText(root);
     if (listed !== null) return walkNested(fs, root, listed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -76,7 +76,7 @@ describe('start-up', () => {
     expect([run.status, run.stderr]).toEqual([0, 'agents-lint: code cache mismatched\n']);
   });
 
-  it('a lint lists the repository with git once (the launcher\'s prefetch is the listing the engine takes), --version not at all', () => {
+  it('a lint lists the repository with git once (the launcher\'s prefetch is the listing the engine takes, started again with the untracked file), --version not at all', () => {
     const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm run nope` first.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n' });
     expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
     // A `git` first on PATH that logs each call and runs the real one.
@@ -92,11 +92,13 @@ describe('start-up', () => {
     const run = spawnSync(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, encoding: 'utf8' });
     // The untracked AGENTS.md is linted: the listing (tracked and untracked files) came from git.
     expect((JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string }[] }[]).flatMap((f) => f.messages.map((m) => m.ruleId))).toContain('no-unknown-script');
-    // One listing: a prefetch the engine failed to take would make it list the tree a second time.
-    expect(calls().filter((c) => c.includes('ls-files'))).toEqual([`-C ${fs.realpathSync(dir)} ls-files -z --cached --others --exclude-standard --full-name`]);
+    // One listing, in its two parts (tracked, then the walk for untracked files): a prefetch the
+    // engine failed to take would make it list the tree a second time.
+    const root = fs.realpathSync(dir);
+    expect(calls().filter((c) => c.includes('ls-files')).sort()).toEqual([`-C ${root} ls-files -z --cached --full-name`, `-C ${root} ls-files -z --others --exclude-standard --full-name`]);
   });
 
-  it('the process ends once its report is written: a report bigger than a pipe holds reaches a reader that starts late, whole, with the exit code', async () => {
+  it('the process ends once its report is written: a report bigger than a pipe holds reaches a reader that starts late, whole, with the exit code', () => {
     // 300 packages with a finding each: a JSON report of well over a pipe's 64 KB.
     const files: Record<string, string> = { 'package.json': '{ "name": "x", "private": true, "workspaces": ["packages/*"] }\n' };
     for (let i = 0; i < 300; i++) files[`packages/p${i}/AGENTS.md`] = `# P${i}\n\nRun \`npm run missing-${i}\` before you commit.\n`;
@@ -104,15 +106,13 @@ describe('start-up', () => {
     const env = { ...process.env, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') };
     const expected = path.join(dir, 'report.json');
     expect(spawnSync(process.execPath, [CLI, '--format', 'json', '--output-file', expected], { cwd: dir, env }).status).toBe(1);
-    const child = spawn(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    // Nothing is read for a while: the CLI's writes fill the pipe and wait for this reader.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const chunks: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const report = Buffer.concat(chunks).toString('utf8');
+    // A shell pipe (64 KB) to a reader that starts half a second late: the CLI's writes wait for it,
+    // and the process must not end before its last byte is taken.
+    const piped = path.join(dir, 'piped.json');
+    const run = spawnSync('bash', ['-c', `set -o pipefail; "$0" "$1" --format json | (sleep 0.5; cat > "$2")`, process.execPath, CLI, piped], { cwd: dir, env });
+    const report = fs.readFileSync(piped, 'utf8');
     expect(report.length).toBeGreaterThan(1 << 17);
-    expect([code, report]).toEqual([1, fs.readFileSync(expected, 'utf8')]);
+    expect([run.status, report]).toEqual([1, fs.readFileSync(expected, 'utf8')]);
   });
 
   it('--help lists every format', () => {
