@@ -7,22 +7,11 @@ import { plainConfig } from '../../src/config/plain-config.js';
 import { configSchemas } from '../../src/config/schema.js';
 import { JITLESS } from '../../src/kit/zod.js';
 import { PROJECT } from '../integration/repo.js';
-
-/** mulberry32: the same values on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from '../conformance/random-repos.js';
 
 /** Configs near the schema: mostly valid parts, each sometimes replaced by a wrong one. */
 function generator(seed: number) {
-  const rnd = prng(seed);
+  const rnd = rng(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
   const maybe = (p: number) => rnd() < p;
   const scalar = () => pick<unknown>(['x', '', 'off', 'warn', 'error', 'OFF', 1, 0, true, false, null, '2026-01-01', '2026-1-1', [], {}]);
