@@ -242,7 +242,9 @@ const LOOK_EVERY = 16;
  * The run from the repository's listing on: `speculative` is a listing not yet known to be whole
  * (see speculativeListing), looked at between the steps (an event-loop turn each, so git's output
  * is taken in), and waited for before lint workers start and before the run returns; ListingChanged
- * when it was not whole. Nothing is written or kept from a run that is started again.
+ * when it was not whole. Nothing is written or kept from a run that is started again; a custom
+ * rule (LintOptions.rules) may have run in it, on the tracked files (the CLI, the only caller with
+ * a prefetch, runs the built-in rules).
  */
 async function lintListed(options: LintOptions, settings: Settings, enabled: ResolvedRule[], parse: MarkdownParser | undefined, speculative: SpeculativeListing | null): Promise<LintRun> {
   let unconfirmed = speculative !== null && confirmListing(speculative, 'now');
@@ -251,7 +253,9 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     await (how === 'settled' ? speculative.settled : new Promise((resolve) => setImmediate(resolve)));
     unconfirmed = confirmListing(speculative, how);
   };
-  const ctx = prepareIndex(options, settings, unconfirmed ? speculative?.text : undefined);
+  // The tracked part is the listing whatever the first look says (a walk that found files throws):
+  // once the prefetch is taken, listing afresh would run git again.
+  const ctx = prepareIndex(options, settings, speculative?.text);
   const { repo, discovery, rules, root } = ctx;
   const parseTree: MarkdownParser =
     parse ??
@@ -434,6 +438,8 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     }
   }
 
+  // The findings are complete: known now whether they stand, before anything is written (timing).
+  await confirm('settled');
   for (const file of inScope) {
     if (file.parseProblem === null) continue;
     findings.add({
@@ -472,7 +478,6 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       yield list.sort(compareDiagnostics);
     }
   }
-  await confirm('settled');
   return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), byFile };
 }
 

@@ -18,9 +18,23 @@ import { setFlagsFromString } from 'node:v8';
  */
 export const LIGHT_CONTENT_FILES = 16;
 
-/** Caps V8's optimisation tier for a run that parses at most LIGHT_CONTENT_FILES files; returns whether it did. */
+/** V8's own default for `--max-opt` (any tier), per `node --v8-options`. */
+const DEFAULT_MAX_OPT = 999;
+/** The flag setters (V8's own, or a test's stand-in) this module has capped. */
+const capped = new WeakSet<(flags: string) => void>();
+
+/**
+ * Caps V8's optimisation tier for a run that parses at most LIGHT_CONTENT_FILES files; returns whether
+ * it did. A heavier run after a capped one in the same process (a lint started again from the whole
+ * listing, which holds more files: see lintRun) sets V8's default back.
+ */
 export function capTiersForLightRun(enabled: boolean, contentFiles: number, setFlags: (flags: string) => void = setFlagsFromString): boolean {
-  if (!enabled || contentFiles > LIGHT_CONTENT_FILES) return false;
+  if (!enabled) return false;
+  if (contentFiles > LIGHT_CONTENT_FILES) {
+    if (capped.delete(setFlags)) setFlags(`--max-opt=${DEFAULT_MAX_OPT}`);
+    return false;
+  }
   setFlags('--max-opt=2');
+  capped.add(setFlags);
   return true;
 }

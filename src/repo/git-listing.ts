@@ -41,6 +41,8 @@ export function splitListing(text: string): string[] {
 interface Part {
   done: Promise<void>;
   result: string | null | undefined;
+  /** git failed writing to the temporary file (a full or failing disk, say): worth asking again through a pipe. */
+  retry?: boolean;
 }
 
 interface Prefetch {
@@ -85,6 +87,7 @@ function runGit(root: string, args: readonly string[]): Part {
     };
     child.on('error', () => settle(null));
     child.on('close', (code) => {
+      part.retry = spool !== null && code !== 0;
       if (code !== 0) settle(null);
       else settle(spool === null ? Buffer.concat(chunks).toString('utf8') : readAllFrom(spool));
     });
@@ -105,7 +108,15 @@ function unnamedFile(): number | null {
     unlinkSync(name);
     return fd;
   } catch {
-    if (fd !== null) closeSync(fd);
+    if (fd !== null) {
+      closeSync(fd);
+      // Opened but not removed: not left behind.
+      try {
+        unlinkSync(name);
+      } catch {
+        // gone already, or not ours to remove
+      }
+    }
     return null;
   }
 }
@@ -186,7 +197,9 @@ export function gitListText(root: string): string | null {
   if (prefetch && prefetch.root === root && tracked !== undefined && untracked !== undefined) {
     // Taken once: a second index of the same root (tests, --fix's re-lint) lists afresh.
     slot[PREFETCH] = undefined;
-    return tracked === null || untracked === null ? null : untracked + tracked;
+    if (tracked !== null && untracked !== null) return untracked + tracked;
+    // git's own failure is the answer; one writing to the temporary file is asked again below.
+    if (!prefetch.tracked.retry && !prefetch.untracked.retry) return null;
   }
   try {
     return execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() }).toString('utf8');

@@ -69,7 +69,13 @@ function walkNested(fs: FileSystem, root: string, text: string): FileListing {
   }
   // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
   // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
-  if (!isSorted(files)) files.sort();
+  if (!isSorted(files)) {
+    files.sort();
+    // A file both of git's listings saw (staged between them): once.
+    let kept = 0;
+    for (let i = 0; i < files.length; i++) if (i === 0 || files[i] !== files[i - 1]) files[kept++] = files[i]!;
+    files.length = kept;
+  }
   return { files, source: 'git', problems };
 }
 
@@ -89,10 +95,9 @@ function withoutNested(listed: string[], text: string): FileListing {
   // Strictly ascending once sorted: no path came twice, so none was a repeat to drop.
   listed.sort();
   if (isAscending(listed)) return { files: listed, source: 'git', problems: [], ascending: true, text: listingText(listed) };
-  // A path came twice: the repeats in git's order are dropped (the text still has that order).
-  const printed = splitListing(text);
-  const files = printed.filter((entry, at) => at === 0 || entry !== printed[at - 1]);
-  files.sort();
+  // A path came twice: a conflicted file once per stage, or a file git's two listings both saw
+  // (staged between them; see git-listing.ts). Sorted, each repeat follows its first and is dropped.
+  const files = listed.filter((entry, at) => at === 0 || entry !== listed[at - 1]);
   return { files, source: 'git', problems: [], text: listingText(files) };
 }
 

@@ -20,4 +20,13 @@ describe('capTiersForLightRun', () => {
     expect(run(true, 500)).toEqual({ capped: false, set: [] });
     expect(run(false, 0)).toEqual({ capped: false, set: [] });
   });
+
+  it("sets V8's default back for a heavier run after a capped one (a lint started again from a listing with more files)", () => {
+    const set: string[] = [];
+    const setter = (flags: string) => set.push(flags);
+    expect(capTiersForLightRun(true, 3, setter)).toBe(true);
+    expect(capTiersForLightRun(true, 500, setter)).toBe(false);
+    expect(capTiersForLightRun(true, 500, setter)).toBe(false);
+    expect(set).toEqual(['--max-opt=2', '--max-opt=999']);
+  });
 });

@@ -98,6 +98,36 @@ describe('start-up', () => {
     expect(calls().filter((c) => c.includes('ls-files')).sort()).toEqual([`-C ${root} ls-files -z --cached --full-name`, `-C ${root} ls-files -z --others --exclude-standard --full-name`]);
   });
 
+  it('git is run twice, not three times, when its walk for untracked files ends before the tracked part is taken; a listing git fails to write to its temporary file is asked for again, through a pipe', () => {
+    // Fully tracked, with a directory only .git/info/exclude ignores: a file walk (agents-lint's
+    // fallback without git) would lint it, git's listing does not.
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm run build` first.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n', 'local/AGENTS.md': '# Local\n\nRun `npm run nope` first.\n' });
+    expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
+    fs.appendFileSync(path.join(dir, '.git/info/exclude'), 'local/\n');
+    expect(spawnSync('git', ['add', '.'], { cwd: dir }).status).toBe(0);
+    const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-git-'));
+    const log = path.join(bin, 'calls.log');
+    const wrapper = (body: string) => fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\n${body}\nexec ${JSON.stringify(realGit)} "$@"\n`, { mode: 0o755 });
+    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') };
+    const lintHere = () => {
+      fs.rmSync(log, { force: true });
+      const run = spawnSync(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, encoding: 'utf8' });
+      const files = (JSON.parse(run.stdout) as { filePath: string }[]).map((f) => path.relative(fs.realpathSync(dir), f.filePath));
+      return { status: run.status, files, calls: fs.readFileSync(log, 'utf8').trim().split('\n').filter((c) => c.includes('ls-files')).sort() };
+    };
+    const root = fs.realpathSync(dir);
+    const tracked = `-C ${root} ls-files -z --cached --full-name`;
+    const untracked = `-C ${root} ls-files -z --others --exclude-standard --full-name`;
+    // The tracked part takes longer than the walk: the walk's answer is in before the run looks.
+    wrapper('case "$*" in *--cached*) sleep 0.5;; esac');
+    expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, untracked] });
+    // Both parts fail while their output goes to a file (as on a full disk): git is asked again for
+    // the whole listing through a pipe, and local/ stays excluded.
+    wrapper('case "$*" in *ls-files*) [ -f /dev/stdout ] && [ ! -p /dev/stdout ] && exit 128;; esac');
+    expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, `-C ${root} ls-files -z --cached --others --exclude-standard --full-name`, untracked] });
+  });
+
   it('the process ends once its report is written: a report bigger than a pipe holds reaches a reader that starts late, whole, with the exit code', () => {
     // 300 packages with a finding each: a JSON report of well over a pipe's 64 KB.
     const files: Record<string, string> = { 'package.json': '{ "name": "x", "private": true, "workspaces": ["packages/*"] }\n' };

@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import { gitListFiles, gitListingSettled, gitListText, prefetchGitListing, speculativeListing } from '../../src/repo/git-listing.js';
 import { lint } from '../../src/engine/lint.js';
 import { PROJECT } from '../integration/repo.js';
+import { listFiles } from '../../src/repo/walk.js';
+import { MemoryFileSystem } from '../../src/repo/vfs.js';
 
 /** A real git work tree with tracked, untracked and ignored files. */
 function gitRepo(): string {
@@ -113,5 +115,14 @@ describe('git listing prefetch', () => {
       if (saved === undefined) delete process.env['TMPDIR'];
       else process.env['TMPDIR'] = saved;
     }
+  });
+
+  it('a file both parts list (staged between the two git processes) is listed once, with and without nested repositories', () => {
+    const fs0 = new MemoryFileSystem({ '/r/a.md': 'x', '/r/b.md': 'x', '/r/c.md': 'x', '/r/inner/x.md': 'x' });
+    // Untracked part first, then the tracked part, as gitListText joins them.
+    expect(listFiles(fs0, '/r', true, 'c.md\0a.md\0b.md\0c.md\0').files).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(listFiles(fs0, '/r', true, 'c.md\0inner/\0a.md\0b.md\0c.md\0').files).toEqual(['a.md', 'b.md', 'c.md', 'inner/x.md']);
+    // A conflicted file, once per stage in the tracked part: once, as before.
+    expect(listFiles(fs0, '/r', true, 'a.md\0b.md\0b.md\0b.md\0c.md\0').files).toEqual(['a.md', 'b.md', 'c.md']);
   });
 });
