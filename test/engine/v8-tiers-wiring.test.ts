@@ -36,10 +36,13 @@ describe('light runs', () => {
     expect(flags).toEqual(['--max-opt=2']);
   });
 
-  it('the whole repository of more files than LIGHT_CONTENT_FILES: left alone, and so is every run not asking', async () => {
+  it("the whole repository of more files than LIGHT_CONTENT_FILES: not capped, and V8's default is set back after a capped run; a run not asking is left alone", async () => {
+    await lint({ paths: ['/r/p0/AGENTS.md'], cwd: '/r', fs: repo(40), codexHome: EMPTY_CODEX_HOME, lightTiers: true });
     await lint({ paths: ['/r'], cwd: '/r', fs: repo(LIGHT_CONTENT_FILES + 4), codexHome: EMPTY_CODEX_HOME, lightTiers: true });
-    expect(flags).toEqual([]);
+    // A lint started again from a whole listing with more files is such a heavier run (lintRun).
+    expect(flags).toEqual(['--max-opt=2', '--max-opt=999']);
+    await lint({ paths: ['/r'], cwd: '/r', fs: repo(LIGHT_CONTENT_FILES + 4), codexHome: EMPTY_CODEX_HOME, lightTiers: true });
     await lint({ paths: ['/r/p0/AGENTS.md'], cwd: '/r', fs: repo(40), codexHome: EMPTY_CODEX_HOME });
-    expect(flags).toEqual([]);
+    expect(flags).toEqual(['--max-opt=2', '--max-opt=999']);
   });
 });
