@@ -54,11 +54,20 @@ function once(cmd, args, cwd) {
   return { wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, code: r.status };
 }
 
+/**
+ * `node -e 0`, run before every timed run of every measurement: the machine's speed drifts over
+ * minutes (other tenants; `node -e 0` has taken 62 to 100 ms here), and a floor measured once, in
+ * its own minute, turns that drift into the ratio. Interleaved, the floor is the median over the
+ * same minutes as the runs it is compared with.
+ */
+const nodeRuns = [];
+
 function measure(label, cmd, args, cwd, { before } = {}) {
   before?.();
   once(cmd, args, cwd); // warm-up (file cache, JIT-less first load)
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
+    nodeRuns.push(once(process.execPath, ['-e', '0'], cwd));
     before?.();
     runs.push(once(cmd, args, cwd));
   }
@@ -85,7 +94,7 @@ const staged = execFileSync('git', ['ls-files', 'packages/*/AGENTS.md'], { cwd: 
 const cacheFile = path.join(work, 'cache.json');
 
 const r = {};
-r.nodeStart = measure('node -e 0', node, ['-e', '0'], big);
+r.nodeStart = null; // filled in below, from every run's interleaved `node -e 0` (nodeRuns)
 r.gitLs = measure('git ls-files', 'git', ['ls-files', '--cached', '--others', '--exclude-standard'], big);
 r.readDecode = measure('list + read + strict decode', node, [path.join(here, 'floors', 'read-decode.mjs'), big], big);
 r.remark = measure('remark-parse, single thread', node, [path.join(here, 'floors', 'remark-parse.mjs'), big], big);
@@ -107,6 +116,11 @@ if (!quick) {
   r.staged10k = measure('one staged file, 10,000 packages', node, [cli, '--format', 'json', hugeStaged], huge);
 }
 
+{
+  const walls = nodeRuns.map((n) => n.wall).sort((a, b) => a - b);
+  r.nodeStart = { label: `node -e 0 (median of ${walls.length}, one before each timed run)`, wall: walls[Math.floor(walls.length / 2)], rss: Math.max(...nodeRuns.map((n) => n.rss)), code: 0 };
+  console.error(`bench: ${r.nodeStart.label}: ${r.nodeStart.wall.toFixed(3)} s (fastest ${walls[0].toFixed(3)}, slowest ${walls[walls.length - 1].toFixed(3)})`);
+}
 const x = (a, b) => (a / b).toFixed(2);
 const targets = [
   ['Full lint, cold ≤ 0.6 × remark floor', r.full.wall, 0.6 * r.remark.wall, `${x(r.full.wall, r.remark.wall)} ×`],
@@ -124,7 +138,7 @@ const lines = [
   '',
   `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
   `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}${Math.max(loadBefore[0], os.loadavg()[0]) > 3 ? ' — the machine was busy (load > 3): wall times and ratios are inflated and noisy.' : '.'}`,
-  `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs.${r.full10k ? '' : ' The 10,000-package workload was not run (--quick).'}`,
+  `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs. \`node -e 0\` runs once before each timed run: its floor is the median over the whole benchmark.${r.full10k ? '' : ' The 10,000-package workload was not run (--quick).'}`,
   '',
   '| Measurement | Wall (s) | Peak RSS (MB) |',
   '| --- | ---: | ---: |',
