@@ -69,12 +69,10 @@ function walkNested(fs: FileSystem, root: string, text: string): FileListing {
   }
   // git prints byte order, JavaScript's order unless a path mixes surrogate pairs with characters
   // above U+E000: a sort of an ordered list is a no-op that still calls the comparator per file.
-  if (!isSorted(files)) {
-    files.sort();
+  if (!isAscending(files)) {
+    if (!isSorted(files)) files.sort();
     // A file both of git's listings saw (staged between them): once.
-    let kept = 0;
-    for (let i = 0; i < files.length; i++) if (i === 0 || files[i] !== files[i - 1]) files[kept++] = files[i]!;
-    files.length = kept;
+    dropRepeats(files);
   }
   return { files, source: 'git', problems };
 }
@@ -96,9 +94,16 @@ function withoutNested(listed: string[], text: string): FileListing {
   listed.sort();
   if (isAscending(listed)) return { files: listed, source: 'git', problems: [], ascending: true, text: listingText(listed) };
   // A path came twice: a conflicted file once per stage, or a file git's two listings both saw
-  // (staged between them; see git-listing.ts). Sorted, each repeat follows its first and is dropped.
-  const files = listed.filter((entry, at) => at === 0 || entry !== listed[at - 1]);
-  return { files, source: 'git', problems: [], text: listingText(files) };
+  // (staged between them; see git-listing.ts).
+  dropRepeats(listed);
+  return { files: listed, source: 'git', problems: [], text: listingText(listed) };
+}
+
+/** Drops, in place, each entry of a sorted list that equals the one before it. */
+function dropRepeats(sorted: string[]): void {
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[kept++] = sorted[i]!;
+  sorted.length = kept;
 }
 
 /** Submodule paths from .gitmodules: git lists each as one entry (a gitlink), not its files. */

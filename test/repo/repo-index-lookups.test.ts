@@ -18,15 +18,13 @@ function gitIndex(listed: readonly string[], extra: Record<string, MemoryEntry> 
   return new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n', ...extra }), fewLookups });
 }
 
-/** What the listing was before: consecutive repeats dropped, entries ending with `/` (no directory here) dropped, then sorted. */
+/**
+ * What the listing is: entries ending with `/` (no directory here) dropped, each path once, sorted.
+ * A path repeats in a row for a conflicted file's stages, and anywhere when git's two listings both
+ * saw a file staged between them (git-listing.ts).
+ */
 function expectedFiles(listed: readonly string[]): string[] {
-  const files: string[] = [];
-  let previous = '';
-  for (const entry of listed) {
-    if (entry === previous) continue;
-    previous = entry;
-    if (!entry.endsWith('/')) files.push(entry);
-  }
+  const files = [...new Set(listed.filter((entry) => !entry.endsWith('/')))];
   if (!isSorted(files)) files.sort(comparePaths);
   return files;
 }
