@@ -19,9 +19,7 @@ import { heapGrowth } from './heap-growth.js';
 import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { UsageError } from '../errors.js';
-import { gitListingSettled, speculativeListing, trackedListingSettled } from '../repo/git-listing.js';
-
-type SpeculativeListing = NonNullable<ReturnType<typeof speculativeListing>>;
+import { gitListingSettled, speculativeListing, trackedListingSettled, type SpeculativeListing } from '../repo/git-listing.js';
 import { rules as allRules } from '../../rules/index.js';
 
 export interface LintOptions {

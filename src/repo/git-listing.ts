@@ -156,6 +156,13 @@ export async function trackedListingSettled(): Promise<void> {
   await slot[PREFETCH]?.tracked.done;
 }
 
+/** See speculativeListing. */
+export interface SpeculativeListing {
+  text: string;
+  settled: Promise<void>;
+  check(): 'same' | 'changed' | 'pending';
+}
+
 /**
  * A listing of `root` to start from while git's walk for untracked files may still run: the tracked
  * files, or the whole listing once the walk is done. `check()` then tells whether that was the whole
@@ -163,7 +170,7 @@ export async function trackedListingSettled(): Promise<void> {
  * files, or failed; gitListText then gives what a lint must start again from), or not yet known
  * ('pending'; `settled` resolves when it is). Null without a finished tracked part for this root.
  */
-export function speculativeListing(root: string): { text: string; settled: Promise<void>; check(): 'same' | 'changed' | 'pending' } | null {
+export function speculativeListing(root: string): SpeculativeListing | null {
   const prefetch = slot[PREFETCH];
   if (!prefetch || prefetch.root !== root || typeof prefetch.tracked.result !== 'string') return null;
   const text = prefetch.tracked.result;
