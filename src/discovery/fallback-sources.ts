@@ -2,7 +2,7 @@ import type { Position } from '../kit/types.js';
 import { Locator } from '../markdown/locate.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { jsonArrayStringSpans, tomlArrayStringSpans, type LiteralSpan } from '../repo/setting-positions.js';
-import type { ResolvedCodexConfig } from './hosts/codex.js';
+import { CONFIG_FILE_NAME, type ResolvedCodexConfig } from './hosts/codex.js';
 
 export const FALLBACK_KEY = 'project_doc_fallback_filenames';
 
@@ -53,7 +53,7 @@ export function fallbackSources(repo: RepoIndex, config: ResolvedCodexConfig): F
   }
   // Project layers apply only to a trusted project (§2.2, §7.2); Codex never reads them otherwise.
   if (config.trust.level === 'trusted') {
-    for (const rel of repo.filesNamed('config.toml')) {
+    for (const rel of repo.filesNamed(CONFIG_FILE_NAME)) {
       if (rel !== '.codex/config.toml' && !rel.endsWith('/.codex/config.toml')) continue;
       const value = repo.toml(rel);
       const list = typeof value === 'object' && value !== null ? stringList((value as Record<string, unknown>)[FALLBACK_KEY]) : null;

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { ProbeCache, simulate, type SimulateOptions } from './simulate.js';
-import { settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
+import { CONFIG_FILE_NAME, settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
 import type { CodexSettings, LoadedFile, SearchedDirectory, Simulation } from './types.js';
 import { joinPath, posixDirname } from '../repo/join.js';
 
@@ -119,7 +119,7 @@ export class DiscoveryView {
   #configDirs(): string[] {
     if (this.#configDirsList) return this.#configDirsList;
     const dirs: string[] = [];
-    for (const rel of this.#repo.filesNamed('config.toml')) {
+    for (const rel of this.#repo.filesNamed(CONFIG_FILE_NAME)) {
       if (rel === '.codex/config.toml') dirs.push('');
       else if (rel.endsWith('/.codex/config.toml')) dirs.push(rel.slice(0, -'/.codex/config.toml'.length));
     }

@@ -3,6 +3,7 @@ import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDe
 import type { InstructionKind } from '../repo/instruction-names.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
 import { loadMarkdownParser } from '../markdown/parser-loader.js';
+import { scanDiscoveryNames } from '../discovery/looked-up-names.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem, type Probe } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
@@ -151,6 +152,7 @@ function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, co
   // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
   // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
   const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing });
+  scanDiscoveryNames(repo, fallbackNames);
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
     scope: scopeOf(repo, targets, fallbackNames),

@@ -33,8 +33,12 @@ export interface RepoIndexOptions {
  */
 const BISECT_LOOKUPS = 512;
 
-/** Names filesNamed() finds by a scan of the listing's text before it builds the index of all names (fewLookups). */
-const NAME_SCANS = 16;
+/**
+ * Names filesNamed() finds by a scan of the listing's text before it builds the index of all names:
+ * one scan per name in a run of few lookups (fewLookups), and in any run the names of one scanNames()
+ * batch (a single pass answers them all, where the index costs a slice and a lookup per listed path).
+ */
+export const NAME_SCANS = 16;
 
 /** A name a path's last segment can equal: not empty, no `/` (a separator) and no NUL (the text's). */
 function isPlainName(name: string): boolean {
@@ -210,14 +214,16 @@ export class RepoIndex {
   }
 
   /**
-   * Readies filesNamed() for several names with one native scan of the listing's text, where it would
-   * scan once per name (within the same budget of scanned names); nothing when the index of names is
-   * built or the text cannot be scanned. Only a head start: filesNamed() answers the same either way.
+   * Readies filesNamed() for several names with one native scan of the listing's text, in any run
+   * (up to NAME_SCANS scanned names): a run of the discovery rules asks a dozen names and no others,
+   * and the index of every name would cost it a few milliseconds and tens of thousands of strings.
+   * Nothing when the index of names is built or the text cannot be scanned. Only a head start:
+   * filesNamed() answers the same either way.
    */
   scanNames(bases: readonly string[]): void {
     const text = this.#scannableText();
     if (this.#byBase !== undefined || text === undefined) return;
-    const room = this.#nameScanBudget - (this.#scannedNames?.size ?? 0);
+    const room = NAME_SCANS - (this.#scannedNames?.size ?? 0);
     const batch = [...new Set(bases)].filter((b) => isPlainName(b) && !this.#scannedNames?.has(b)).slice(0, Math.max(0, room));
     if (batch.length < 2) return;
     const scanned = (this.#scannedNames ??= new Map());

@@ -10,6 +10,9 @@ export interface WorkspacePackage {
   source: 'npm' | 'pnpm' | 'lerna' | 'nx' | 'cargo' | 'go' | 'uv';
 }
 
+/** The manifests findWorkspacePackages finds by name (RepoIndex.filesNamed), for a run that scans for names it will ask. */
+export const WORKSPACE_MANIFEST_NAMES: readonly string[] = ['package.json', 'project.json', 'Cargo.toml', 'go.mod', 'pyproject.toml'];
+
 /**
  * Workspace package directories of every ecosystem the repository declares. Globs are matched against
  * the index's directories (which already honour .gitignore and skip node_modules), so no second walk

@@ -238,8 +238,9 @@ describe('RepoIndex.scanNames', () => {
   const NAMES = ['AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md', 'x.md', '.cursorrules', 'a.b', 'K', 'agents.md'];
   it('one scan for several names: filesNamed() then answers each as it would have alone', () => {
     fc.assert(
-      fc.property(listing, fc.subarray(NAMES), fc.subarray(NAMES), (listed, scanned, asked) => {
-        const index = gitIndex(listed);
+      fc.property(listing, fc.subarray(NAMES), fc.subarray(NAMES), fc.boolean(), (listed, scanned, asked, fewLookups) => {
+        // A run over the repository scans batches too (the discovery layer's names), not single names.
+        const index = gitIndex(listed, {}, fewLookups);
         index.scanNames(scanned);
         const model = gitIndex(listed, {}, false);
         for (const name of [...asked, ...scanned]) expect(index.filesNamed(name), name).toEqual(model.filesNamed(name));

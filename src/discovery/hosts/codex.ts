@@ -158,6 +158,9 @@ function setDotted(target: Record<string, unknown>, key: string, value: unknown)
   node[parts[parts.length - 1] ?? key] = value;
 }
 
+/** Codex's config file's name, in `$CODEX_HOME` and in a project's `.codex/` directory. */
+export const CONFIG_FILE_NAME = 'config.toml';
+
 /**
  * Reads what Codex reads from `$CODEX_HOME`: config.toml (user layer) with `-c` on top, the project's
  * trust entry, and the user-level instructions (override first, trimmed, first non-empty wins: §7.1).
@@ -166,7 +169,7 @@ export function loadCodexConfig(fs: FileSystem, input: CodexConfigInput, project
   const problems: string[] = [];
   let user: Record<string, unknown> = {};
   const origins: Record<string, SettingOrigin> = {};
-  const configPath = path.join(input.codexHome, 'config.toml');
+  const configPath = path.join(input.codexHome, CONFIG_FILE_NAME);
   if (fs.probe(configPath).kind === 'file') {
     try {
       user = parseToml(Buffer.from(fs.read(configPath)).toString('utf8')) as Record<string, unknown>;
