@@ -60,7 +60,8 @@ const server = http.createServer((req, res) => {
     res.writeHead(404, { 'content-type': 'application/json' }); res.end('{}');
   });
 });
-server.listen(0, '127.0.0.1', () => fs.writeFileSync(out + '.port', String(server.address().port)));
+// Written whole, then renamed: a reader that sees <file>.port never reads it half-written (empty).
+server.listen(0, '127.0.0.1', () => { fs.writeFileSync(out + '.port.tmp', String(server.address().port)); fs.renameSync(out + '.port.tmp', out + '.port'); });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 

@@ -38,7 +38,7 @@ export function canIsolate(): boolean {
 
 /**
  * A loopback Messages API: records every request body to the file named by argv[2], answers "ok"
- * (streaming or not), and writes its port to `<file>.port`.
+ * (streaming or not), and writes its port to `<file>.port` (whole: written beside it, then renamed).
  */
 export const FAKE_ANTHROPIC_SERVER = `
 import http from 'node:http';
@@ -65,6 +65,7 @@ const server = http.createServer((req, res) => {
     res.end();
   });
 });
-server.listen(0, '127.0.0.1', () => fs.writeFileSync(out + '.port', String(server.address().port)));
+// Written whole, then renamed: a reader that sees <file>.port never reads it half-written (empty).
+server.listen(0, '127.0.0.1', () => { fs.writeFileSync(out + '.port.tmp', String(server.address().port)); fs.renameSync(out + '.port.tmp', out + '.port'); });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
