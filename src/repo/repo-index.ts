@@ -18,8 +18,9 @@ export interface RepoIndexOptions {
   useGit?: boolean;
   /**
    * The run asks few questions (a lint of a few files, as lint-staged runs it): the first names are
-   * scanned for in the listing's text before the index of all names is built. Default false: that
-   * index is built on first use, which a run over the repository soon needs.
+   * scanned for in the listing's text before the index of all names is built. Default false: a name
+   * that no scanNames() batch covered builds that index on first use, which a run over the
+   * repository soon needs.
    */
   fewLookups?: boolean;
   /** git's listing of the root, when the caller has it already (see speculativeListing in git-listing.ts). */
