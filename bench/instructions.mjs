@@ -5,7 +5,8 @@
 //
 // Why: on a shared 2-core machine the wall time of a 0.25 s run drifts by ±10 % from minute to
 // minute, so a change worth 1 to 3 % takes hundreds of interleaved runs to show. The instruction
-// count does not depend on the machine's load: repeated runs agree within about 0.5 %, and two
+// count does not depend on the machine's load: repeated runs agree within about 0.5 % (now and then
+// one comes out about 10 % higher, V8's background work; the median of three drops it), and two
 // builds compare in a minute. It leaves out what the kernel does (directory listings, reads) and
 // counts what valgrind's emulated CPU runs (OpenSSL's SHA-256 without the SHA extensions, say), so
 // it ranks changes to our own code; `npm run bench` stays the measure of the targets.
@@ -14,9 +15,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchEnv, discoveryOnlyConfig, stagedFileOf, work } from './workload.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const work = path.join(here, 'work');
 const repo = path.join(work, 'big');
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -36,8 +37,8 @@ function fail(message) {
 }
 
 const COMMANDS = [
-  { name: 'discovery rules only', args: ['--config', path.join(work, 'discovery-only.json'), '--format', 'json'] },
-  { name: 'one staged file', args: ['--format', 'json', 'packages/pkg-0001/AGENTS.md'] },
+  { name: 'discovery rules only', args: ['--config', discoveryOnlyConfig, '--format', 'json'] },
+  { name: 'one staged file', args: ['--format', 'json', stagedFileOf(repo)] },
 ];
 
 /** One run under cachegrind: the main process's instruction count (children, git among them, are not followed). */
@@ -45,7 +46,7 @@ function count(cli, cmdArgs) {
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', process.execPath, cli, ...cmdArgs], {
       cwd: repo,
-      env: { ...process.env, CODEX_HOME: path.join(work, 'codex-home'), NO_COLOR: '1' },
+      env: benchEnv(),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';

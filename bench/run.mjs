@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchEnv, discoveryOnlyConfig as discoveryOnly, stagedFileOf, work } from './workload.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..');
-const work = path.join(here, 'work');
 const cli = path.join(project, JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).bin['agents-lint']);
 const generator = [path.resolve(project, '..', 'shared', 'bench', 'make-bigrepo.py'), path.resolve(project, 'shared', 'bench', 'make-bigrepo.py')].find(existsSync);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -40,7 +40,7 @@ function workload(name, args) {
  * /usr/bin/time reports the peak RSS; its own start-up, under a millisecond, is in every figure alike.
  */
 function once(cmd, args, cwd) {
-  const env = { ...process.env, CODEX_HOME: path.join(work, 'codex-home'), NO_COLOR: '1' };
+  const env = benchEnv();
   if (haveTime) {
     // The report goes to /dev/null: a 10,000-package report is ~250 MB, which a pipe to this process would have to hold.
     const t = process.hrtime.bigint();
@@ -83,14 +83,13 @@ mkdirSync(path.join(work, 'codex-home'), { recursive: true });
 const loadBefore = os.loadavg();
 const big = workload('big', []);
 const node = process.execPath;
-const rules = JSON.parse(execFileSync(node, [cli, '--print-config'], { cwd: big, env: { ...process.env, CODEX_HOME: path.join(work, 'codex-home') } }).toString()).rules;
+const rules = JSON.parse(execFileSync(node, [cli, '--print-config'], { cwd: big, env: benchEnv() }).toString()).rules;
 const { rules: ruleObjects } = await import(path.join(project, 'dist', 'rules', 'index.js'));
-const discoveryOnly = path.join(work, 'discovery-only.json');
 writeFileSync(
   discoveryOnly,
   JSON.stringify({ rules: Object.fromEntries(ruleObjects.filter((r) => rules[r.id] && !r.meta.tags.includes('discovery')).map((r) => [r.id, 'off'])) }, null, 2),
 );
-const staged = execFileSync('git', ['ls-files', 'packages/*/AGENTS.md'], { cwd: big }).toString().split('\n')[0];
+const staged = stagedFileOf(big);
 const cacheFile = path.join(work, 'cache.json');
 
 const r = {};

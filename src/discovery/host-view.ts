@@ -9,7 +9,6 @@ import type { LoadedFile, Simulation } from './types.js';
 import { MISSING, type FileSystem, type Probe } from '../repo/vfs.js';
 import { posixDirname, relativeRepoPath } from '../repo/join.js';
 import { PROFILES, profileOf } from './hosts/index.js';
-import { scanDiscoveryNames } from './looked-up-names.js';
 import { PER_FILE_CHARS as CLAUDE_PER_FILE_CHARS } from './hosts/claude-code.js';
 import { claudeFilesOver } from './claude-big-files.js';
 import { HOST_IDS, simulateHost, type HostEnv, type HostFile, type HostId, type HostSimulation, type ImportProblem, type Moment, type SizeFinding } from './hosts/types.js';
@@ -841,8 +840,8 @@ export function defaultHosts(repo: RepoIndex): HostSelection[] {
   const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
   // Only the files a profile's index points at can be its own (most of a repository is neither named
   // like a host's file nor under a host's hidden directory).
-  // Every profile's names (and the discovery layer's other names) in one scan of the listing, not one scan per name.
-  scanDiscoveryNames(repo);
+  // The profiles' names are among those the engine scans the listing for before it attaches hosts
+  // (scanDiscoveryNames, in prepareIndex): one scan for all of them.
   for (const p of PROFILES) {
     const { names, hiddenDirs } = p.ownsIndex;
     const underHidden = () => repo.hiddenFiles().some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));
