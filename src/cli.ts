@@ -203,7 +203,7 @@ export async function main(argv: string[]): Promise<number> {
         for (const piece of batched(pieces)) {
           keep?.write(piece);
           if (target !== null) writeFully(target, piece);
-          else process.stdout.write(piece);
+          else if (!stdoutClosed) process.stdout.write(piece);
         }
       } finally {
         if (fd !== null) nodeFs.closeSync(fd);
@@ -373,7 +373,20 @@ export async function runShardWorker(): Promise<void> {
  * process end the ordinary way instead, once it is flushed.
  */
 function exitOnceWritten(code: number): void {
-  if (process.stdout.writableLength === 0 && process.stderr.writableLength === 0) process.exit(code);
+  if ((stdoutClosed || process.stdout.writableLength === 0) && process.stderr.writableLength === 0) process.exit(code);
+}
+
+/**
+ * Whether the reader of standard output went away before the report was written (`agents-lint |
+ * head`: EPIPE). Like a command killed by SIGPIPE, the CLI then writes nothing more there and says
+ * nothing about it; unlike one, it still ends with the run's own exit code, so a pipeline that
+ * checks it (pipefail) sees whether the lint found errors.
+ */
+let stdoutClosed = false;
+
+function onStdoutError(error: NodeJS.ErrnoException, stray: (error: unknown) => void): void {
+  if (error.code === 'EPIPE') stdoutClosed = true;
+  else stray(error);
 }
 
 /**
@@ -393,6 +406,7 @@ export function runCli(argv: string[]): void {
   };
   process.on('uncaughtException', onStray);
   process.on('unhandledRejection', onStray);
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => onStdoutError(error, onStray));
 
   main(argv).then(
     (code) => {

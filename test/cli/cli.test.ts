@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rules as allRules } from '../../rules/index.js';
 import { CLI, EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
+import { makeRepo, removeRepo } from '../helpers/temp-repo.js';
 
 function run(args: string[], cwd = FIXTURES) {
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CODEX_HOME: EMPTY_CODEX_HOME, NO_COLOR: '1' } });
@@ -104,6 +105,27 @@ describe('agents-lint CLI', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(pattern);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops writing, silently, when the reader of its output goes away, and still exits with the run\'s code', async () => {
+    // `agents-lint | head`: the pipe's read end is closed before the report is written (EPIPE). The
+    // report (a thousand broken links, some 300 KB of JSON) takes several writes, so later ones fail.
+    const links = Array.from({ length: 1000 }, (_, i) => `- Read [part ${i}](docs/missing-${i}.md) first.`).join('\n');
+    const root = makeRepo({ 'AGENTS.md': `# Rules\n\n${links}\n` });
+    try {
+      const child = spawn(process.execPath, [CLI, '--format', 'json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CODEX_HOME: EMPTY_CODEX_HOME, NO_COLOR: '1' } });
+      child.stdout.destroy();
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('close', (status) => resolve(status)));
+      expect({ code, stderr }).toEqual({ code: 1, stderr: '' });
+      // The same run with a reader: a report of that size, and the same exit code.
+      const whole = run(['--format', 'json'], root);
+      expect(whole.code).toBe(1);
+      expect(whole.stdout.length).toBeGreaterThan(4 * 65536);
+    } finally {
+      removeRepo(root);
+    }
   });
 
   it('--version and --help exit 0', () => {
