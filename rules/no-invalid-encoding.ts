@@ -55,8 +55,9 @@ export default defineRule({
       const cwds = new Set<string>();
       for (const load of discovery.loadsOf(file.path)) {
         if (load.file.dropped !== null) continue;
-        const loaded = discovery.simulation(load.cwd).files.filter((f) => f.dropped === null);
-        if (loaded[0] !== load.file || discovery.simulation(load.cwd).settings.userInstructions !== null) cwds.add(load.cwd);
+        const sim = discovery.sharedSimulation(load.cwd);
+        const loaded = sim.files.filter((f) => f.dropped === null);
+        if (loaded[0] !== load.file || sim.settings.userInstructions !== null) cwds.add(load.cwd);
       }
       report({ messageId: 'bom', data: { midTextCwds: cwds.size }, loc: { byteOffset: 0, endByteOffset: 3 }, fix: { range: [0, 3], text: '' } });
     }

@@ -206,7 +206,7 @@ export class HostsView {
     // Simulations of one chain share their file list: filtered once.
     // Codex's list is its simulation's files converted (the same array for every cwd of a chain): no
     // common-shape simulation is looked up or kept per cwd for it.
-    const all = sel.id === 'codex' ? codexHostFilesOf(this.discovery.simulation(cwdRel).files) : this.#atStartShared(sel, cwdRel).files;
+    const all = sel.id === 'codex' ? codexHostFilesOf(this.discovery.sharedSimulation(cwdRel).files) : this.#atStartShared(sel, cwdRel).files;
     let shared = this.#sharedOf.get(all);
     if (!shared) {
       shared = all.filter((f) => !f.skipped && !f.listedOnly && SHARED.test(this.repo.rel(f.path)));
@@ -812,7 +812,7 @@ const codexByFiles = new WeakMap<readonly LoadedFile[], HostSimulation[]>();
 
 /** codexSimAsHost for the reports that compare cwds: one object per chain rather than per cwd (see #atStartShared). */
 function codexShared(discovery: DiscoveryView, cwdRel: string): HostSimulation {
-  const sim = discovery.simulation(cwdRel);
+  const sim = discovery.sharedSimulation(cwdRel);
   let list = codexByFiles.get(sim.files);
   if (!list) codexByFiles.set(sim.files, (list = []));
   for (let i = 0; i < list.length; i++) if (list[i]!.text === sim.text && list[i]!.notes === sim.warnings) return list[i]!;

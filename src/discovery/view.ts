@@ -2,7 +2,8 @@ import * as path from 'node:path';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { isRecord } from '../repo/manifests.js';
 import { ProbeCache, simulate, type SimulateOptions } from './simulate.js';
-import { CONFIG_FILE_NAME, settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
+import { CONFIG_FILE_NAME, candidateNames, settingsFor, trustFor, type ResolvedCodexConfig, type TrustDecision } from './hosts/codex.js';
+import { parentDir } from './parent-dir.js';
 import type { CodexSettings, LoadedFile, SearchedDirectory, Simulation } from './types.js';
 import { joinPath, posixDirname } from '../repo/join.js';
 
@@ -170,12 +171,47 @@ export class DiscoveryView {
   }
 
   #simulateOptions: SimulateOptions | undefined;
+  /** What Codex sends from `cwdRel`: this cwd's own simulation (explain shows it). */
   simulation(cwdRel: string): Simulation {
-    let sim = this.#sims.get(cwdRel);
-    if (!sim) {
-      sim = simulate(this.cache, this.absOf(cwdRel), this.settings(cwdRel), (this.#simulateOptions ??= { boundary: this.#options.boundary }));
-      this.#sims.set(cwdRel, sim);
+    return this.#sims.get(cwdRel) ?? this.#simulate(cwdRel, this.settings(cwdRel));
+  }
+
+  #simulate(cwdRel: string, settings: CodexSettings): Simulation {
+    const sim = simulate(this.cache, this.absOf(cwdRel), settings, (this.#simulateOptions ??= { boundary: this.#options.boundary }));
+    this.#sims.set(cwdRel, sim);
+    return sim;
+  }
+
+  readonly #shared = new Map<string, Simulation>();
+  /** Per settings object, then parent directory (absolute): the first quiet cwd's simulation there. */
+  readonly #quietByParent = new Map<CodexSettings, Map<string, Simulation>>();
+
+  /**
+   * What Codex loads from `cwdRel`, for the rules that compare cwds: the cwd's own simulation, or a
+   * quiet sibling's. A quiet cwd's directory holds none of Codex's candidate names and none of its
+   * root markers (the directory's listing proves them absent), so Codex searches there the chain of
+   * the parent directory, then an empty directory: two quiet cwds with the same parent and settings
+   * get the same root, files, text, warnings and error. They differ only where the cwd is named: the
+   * simulation's `cwd`, its block's header and its last searched directory (all candidates missing,
+   * nothing chosen: searched() answers it for the cwd's own directory). On a monorepo most packages
+   * hold no AGENTS.md: each is one lookup here instead of a simulation.
+   */
+  sharedSimulation(cwdRel: string): Simulation {
+    const known = this.#sims.get(cwdRel) ?? this.#shared.get(cwdRel);
+    if (known) return known;
+    const settings = this.settings(cwdRel);
+    const abs = this.absOf(cwdRel);
+    const parent = parentDir(abs);
+    if (parent === abs || abs === this.#options.boundary || !settings.loadProjectDocs || settings.maxBytes <= 0 || !this.cache.absentAllIn(abs, quietNames(settings))) return this.#simulate(cwdRel, settings);
+    let byParent = this.#quietByParent.get(settings);
+    if (!byParent) this.#quietByParent.set(settings, (byParent = new Map()));
+    const sibling = byParent.get(parent);
+    if (sibling) {
+      this.#shared.set(cwdRel, sibling);
+      return sibling;
     }
+    const sim = this.#simulate(cwdRel, settings);
+    byParent.set(parent, sim);
     return sim;
   }
 
@@ -190,12 +226,13 @@ export class DiscoveryView {
   }
 
   #simulations: { cwd: string; sim: Simulation }[] | undefined;
+  /** Every cwd with what Codex loads there (sharedSimulation: `sim.cwd` may name a quiet sibling). */
   simulations(): readonly { cwd: string; sim: Simulation }[] {
     if (this.#simulations) return this.#simulations;
     // An indexed loop, not map() with a closure: once per cwd, in cold code.
     const cwds = this.cwds();
     const sims: { cwd: string; sim: Simulation }[] = [];
-    for (let i = 0; i < cwds.length; i++) sims.push({ cwd: cwds[i]!, sim: this.simulation(cwds[i]!) });
+    for (let i = 0; i < cwds.length; i++) sims.push({ cwd: cwds[i]!, sim: this.sharedSimulation(cwds[i]!) });
     return (this.#simulations = sims);
   }
 
@@ -208,7 +245,8 @@ export class DiscoveryView {
   /** What Codex found probing a directory (repo-relative), as seen from any simulated cwd. */
   searched(dirRel: string): SearchedDirectory | undefined {
     this.index();
-    return this.#dirs?.get(dirRel);
+    // A quiet cwd that shares a sibling's simulation (sharedSimulation) is its own chain's last entry.
+    return this.#dirs?.get(dirRel) ?? (this.#shared.has(dirRel) ? this.simulation(dirRel).searched.at(-1) : undefined);
   }
 
   private index(): void {
@@ -254,4 +292,13 @@ function dirOf(rel: string): string {
   // posixDirname: path.posix.dirname's answer by one cut (once per instruction file, in cold code).
   const d = posixDirname(rel);
   return d === '.' ? '' : d;
+}
+
+/** Per settings object: Codex's candidate names, then its root markers (one array: the listing's test is made once for it). */
+const quietNamesBySettings = new WeakMap<CodexSettings, string[]>();
+
+function quietNames(settings: CodexSettings): string[] {
+  let names = quietNamesBySettings.get(settings);
+  if (!names) quietNamesBySettings.set(settings, (names = [...candidateNames(settings.fallbackFilenames), ...settings.rootMarkers]));
+  return names;
 }

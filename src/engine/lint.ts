@@ -616,7 +616,7 @@ function closurePaths(files: readonly { path: string }[], inScope: readonly { pa
   const seeds = inScope.filter((f) => named.has(f.path) || manifestDirs.some((d) => d === '.' || f.path.startsWith(`${d}/`)));
   const keep = new Set(seeds.map((f) => f.path));
   for (const file of seeds) {
-    for (const load of discovery.loadsOf(file.path)) for (const f of discovery.simulation(load.cwd).files) keep.add(repo.rel(f.path));
+    for (const load of discovery.loadsOf(file.path)) for (const f of discovery.sharedSimulation(load.cwd).files) keep.add(repo.rel(f.path));
   }
   return keep;
 }
@@ -641,7 +641,7 @@ function coverage(repo: RepoIndex, targets: readonly string[], discovery: Discov
       // And the files loaded after it (deeper), whose budget it takes: the files above it are loaded
       // from cwds outside the run's scope as well, so their findings belong to a run that covers them.
       for (const load of discovery.loadsOf(rel)) {
-        const chain = discovery.simulation(load.cwd).files;
+        const chain = discovery.sharedSimulation(load.cwd).files;
         for (const f of chain.slice(chain.indexOf(load.file) + 1)) files.add(repo.rel(f.path));
       }
     } else if (mayMatter(rel, [])) {

@@ -9,6 +9,7 @@ import { lint, prepare } from '../../src/engine/lint.js';
 import { hostsView } from '../../src/discovery/host-view.js';
 import { profileOf } from '../../src/discovery/hosts/index.js';
 import { ProbeCache } from '../../src/discovery/simulate.js';
+import type { Simulation } from '../../src/discovery/types.js';
 import { MemoryFileSystem, NodeFileSystem, type FileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
 
@@ -65,6 +66,9 @@ function repository(files: Record<string, MemoryEntry>): MemoryFileSystem {
   });
 }
 
+/** A simulation as its JSON shows it (the block rendered, the class's getters as fields). */
+const plain = (sim: Simulation): Simulation => JSON.parse(JSON.stringify(sim)) as Simulation;
+
 const options = (fs: FileSystem) => ({ paths: ['/repo'], cwd: '/repo', codexHome: EMPTY_CODEX_HOME, hosts: ['all'], fs });
 
 describe('shared discovery work', () => {
@@ -106,6 +110,55 @@ describe('shared discovery work', () => {
       }),
       { numRuns: RUNS },
     );
+  });
+
+  it('a cwd\'s shared Codex simulation is its own but for the cwd it names, and searched() answers the cwd\'s directory', () => {
+    let sharedSeen = 0;
+    fc.assert(
+      fc.property(tree, (files) => {
+        const fs = repository(files);
+        const ctx = prepare(options(fs));
+        const sims = ctx.discovery.simulations();
+        for (const { cwd, sim } of sims) {
+          const own = prepare(options(withoutListings(fs))).discovery.simulation(cwd);
+          const { cwd: sharedCwd, searched: sharedSearched, ...shared } = plain(sim);
+          const { cwd: ownCwd, searched: ownSearched, block: _block, ...rest } = plain(own);
+          const { block: _sharedBlock, ...sharedRest } = shared;
+          expect(sharedRest).toEqual(rest);
+          if (sharedCwd === ownCwd) {
+            expect(sharedSearched).toEqual(ownSearched);
+            continue;
+          }
+          sharedSeen++;
+          // A quiet sibling's: the same parent, and the same chain above it.
+          expect(path.dirname(sharedCwd)).toBe(path.dirname(ownCwd));
+          expect(sharedSearched.slice(0, -1)).toEqual(ownSearched.slice(0, -1));
+          expect(ctx.discovery.searched(cwd)).toEqual(ownSearched.at(-1));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(sharedSeen).toBeGreaterThan(0);
+  });
+
+  it('quiet cwds share a simulation only with siblings that are quiet too', () => {
+    const fs = repository({ '/repo/AGENTS.md': '# Root\n', '/repo/pkgs/z/AGENTS.md': '# Z\n', '/repo/pkgs/g/package.json': '{}', '/repo/pkgs/g/.git': { dir: true } });
+    const ctx = prepare(options(fs));
+    const packages = ['pkgs/x', 'pkgs/y', 'pkgs/z', 'pkgs/g'];
+    // Workspaces name pkgs/*: the four are cwds, the root's AGENTS.md is every chain's first file.
+    expect(ctx.discovery.cwds()).toEqual(expect.arrayContaining(packages));
+    const shared = (cwd: string) => ctx.discovery.sharedSimulation(cwd);
+    // The first quiet cwd asked for under a parent is simulated; its quiet siblings get its simulation.
+    const first = shared('pkgs/x');
+    expect(first.cwd).toBe('/repo/pkgs/x');
+    expect(shared('pkgs/y')).toBe(first);
+    // pkgs/z holds an AGENTS.md and pkgs/g a root marker: each is simulated for itself.
+    expect(shared('pkgs/z')).not.toBe(shared('pkgs/x'));
+    expect(shared('pkgs/z').files.map((f) => f.path)).toEqual(['/repo/AGENTS.md', '/repo/pkgs/z/AGENTS.md']);
+    expect(shared('pkgs/g').cwd).toBe('/repo/pkgs/g');
+    expect(shared('pkgs/g').root.dir).toBe('/repo/pkgs/g');
+    // The cwd's own simulation stays its own (explain shows it).
+    expect(ctx.discovery.simulation('pkgs/y').cwd).toBe('/repo/pkgs/y');
   });
 
   it('listings give the same diagnostics as a probe per name', async () => {
