@@ -35,23 +35,24 @@ function workload(name, args) {
 }
 
 /**
- * One timed run: wall seconds and peak RSS in MB. The wall time is this process's clock around the
- * run (to the microsecond: /usr/bin/time's %e has 10 ms steps, a fifth of `node -e 0`), and
- * /usr/bin/time reports the peak RSS; its own start-up, under a millisecond, is in every figure alike.
+ * One timed run: wall seconds, peak RSS in MB and minor page faults. The wall time is this process's
+ * clock around the run (to the microsecond: /usr/bin/time's %e has 10 ms steps, a fifth of `node -e
+ * 0`), and /usr/bin/time reports the peak RSS and the faults (each a page of memory touched for the
+ * first time); its own start-up, under a millisecond, is in every figure alike.
  */
 function once(cmd, args, cwd) {
   const env = benchEnv();
   if (haveTime) {
     // The report goes to /dev/null: a 10,000-package report is ~250 MB, which a pipe to this process would have to hold.
     const t = process.hrtime.bigint();
-    const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
+    const r = spawnSync('/usr/bin/time', ['-f', '%M %R', cmd, ...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
     const wall = Number(process.hrtime.bigint() - t) / 1e9;
-    const kb = Number(r.stderr.trim().split('\n').pop() ?? '');
-    return { wall, rss: kb / 1024, code: r.status };
+    const [kb, faults] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
+    return { wall, rss: (kb ?? NaN) / 1024, faults: faults ?? NaN, code: r.status };
   }
   const t = process.hrtime.bigint();
   const r = spawnSync(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'ignore'] });
-  return { wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, code: r.status };
+  return { wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, faults: NaN, code: r.status };
 }
 
 /**
@@ -61,6 +62,12 @@ function once(cmd, args, cwd) {
  * same minutes as the runs it is compared with.
  */
 const nodeRuns = [];
+
+/** The middle value (NaN when there is none, as when /usr/bin/time is missing). */
+function median(values) {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
+}
 
 function measure(label, cmd, args, cwd, { before } = {}) {
   before?.();
@@ -73,7 +80,7 @@ function measure(label, cmd, args, cwd, { before } = {}) {
   }
   const walls = runs.map((r) => r.wall).sort((a, b) => a - b);
   const rss = Math.max(...runs.map((r) => r.rss));
-  const result = { label, wall: walls[Math.floor(walls.length / 2)], rss, code: runs[0].code };
+  const result = { label, wall: walls[Math.floor(walls.length / 2)], rss, faults: median(runs.map((r) => r.faults)), code: runs[0].code };
   console.error(`bench: ${label}: ${result.wall.toFixed(3)} s, ${rss.toFixed(0)} MB (exit ${result.code})`);
   return result;
 }
@@ -117,9 +124,12 @@ if (!quick) {
 
 {
   const walls = nodeRuns.map((n) => n.wall).sort((a, b) => a - b);
-  r.nodeStart = { label: `node -e 0 (median of ${walls.length}, one before each timed run)`, wall: walls[Math.floor(walls.length / 2)], rss: Math.max(...nodeRuns.map((n) => n.rss)), code: 0 };
+  r.nodeStart = { label: `node -e 0 (median of ${walls.length}, one before each timed run)`, wall: walls[Math.floor(walls.length / 2)], rss: Math.max(...nodeRuns.map((n) => n.rss)), faults: median(nodeRuns.map((n) => n.faults)), code: 0 };
   console.error(`bench: ${r.nodeStart.label}: ${r.nodeStart.wall.toFixed(3)} s (fastest ${walls[0].toFixed(3)}, slowest ${walls[walls.length - 1].toFixed(3)})`);
 }
+// What a page fault costs here, from a script that touches 64 MiB of new memory (bench/floors/page-fault.mjs).
+const pageFault = execFileSync(node, [path.join(here, 'floors', 'page-fault.mjs')]).toString().trim();
+console.error(`bench: page fault: ${pageFault} µs`);
 const x = (a, b) => (a / b).toFixed(2);
 const targets = [
   ['Full lint, cold ≤ 0.6 × remark floor', r.full.wall, 0.6 * r.remark.wall, `${x(r.full.wall, r.remark.wall)} ×`],
@@ -139,9 +149,11 @@ const lines = [
   `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}${Math.max(loadBefore[0], os.loadavg()[0]) > 3 ? ' — the machine was busy (load > 3): wall times and ratios are inflated and noisy.' : '.'}`,
   `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs. \`node -e 0\` runs once before each timed run: its floor is the median over the whole benchmark.${r.full10k ? '' : ' The 10,000-package workload was not run (--quick).'}`,
   '',
-  '| Measurement | Wall (s) | Peak RSS (MB) |',
-  '| --- | ---: | ---: |',
-  ...Object.values(r).map((m) => `| ${m.label} | ${m.wall.toFixed(3)} | ${Number.isNaN(m.rss) ? 'n/a' : m.rss.toFixed(0)} |`),
+  `Minor page faults are the median over the runs: each is a page of memory touched for the first time, and one costs this machine about ${pageFault} µs (the median of 5 timings of a first write to each page of 64 MiB, bench/floors/page-fault.mjs): a part of every wall time that depends on the host more than on the code.`,
+  '',
+  '| Measurement | Wall (s) | Peak RSS (MB) | Minor page faults |',
+  '| --- | ---: | ---: | ---: |',
+  ...Object.values(r).map((m) => `| ${m.label} | ${m.wall.toFixed(3)} | ${Number.isNaN(m.rss) ? 'n/a' : m.rss.toFixed(0)} | ${Number.isNaN(m.faults) ? 'n/a' : m.faults.toLocaleString('en-US')} |`),
   '',
   '| Target | Measured | Limit | Ratio | Met |',
   '| --- | ---: | ---: | ---: | :---: |',
