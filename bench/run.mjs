@@ -78,9 +78,8 @@ function measure(label, cmd, args, cwd, { before } = {}) {
     before?.();
     runs.push(once(cmd, args, cwd));
   }
-  const walls = runs.map((r) => r.wall).sort((a, b) => a - b);
   const rss = Math.max(...runs.map((r) => r.rss));
-  const result = { label, wall: walls[Math.floor(walls.length / 2)], rss, faults: median(runs.map((r) => r.faults)), code: runs[0].code };
+  const result = { label, wall: median(runs.map((r) => r.wall)), rss, faults: median(runs.map((r) => r.faults)), code: runs[0].code };
   console.error(`bench: ${label}: ${result.wall.toFixed(3)} s, ${rss.toFixed(0)} MB (exit ${result.code})`);
   return result;
 }
@@ -124,7 +123,7 @@ if (!quick) {
 
 {
   const walls = nodeRuns.map((n) => n.wall).sort((a, b) => a - b);
-  r.nodeStart = { label: `node -e 0 (median of ${walls.length}, one before each timed run)`, wall: walls[Math.floor(walls.length / 2)], rss: Math.max(...nodeRuns.map((n) => n.rss)), faults: median(nodeRuns.map((n) => n.faults)), code: 0 };
+  r.nodeStart = { label: `node -e 0 (median of ${walls.length}, one before each timed run)`, wall: median(walls), rss: Math.max(...nodeRuns.map((n) => n.rss)), faults: median(nodeRuns.map((n) => n.faults)), code: 0 };
   console.error(`bench: ${r.nodeStart.label}: ${r.nodeStart.wall.toFixed(3)} s (fastest ${walls[0].toFixed(3)}, slowest ${walls[walls.length - 1].toFixed(3)})`);
 }
 // What a page fault costs here, from a script that touches 64 MiB of new memory (bench/floors/page-fault.mjs).
