@@ -1,4 +1,14 @@
-import { defineRule, z, hostsView, describeCwds, type Divergence } from '../src/kit/index.js';
+import { defineRule, z, hostsView, describeCwds, listSome, type Divergence } from '../src/kit/index.js';
+
+/**
+ * The files a host reads instead, named in the message and as related locations: the first few, and
+ * how many more (a root CLAUDE.md missed by Codex is "instead" of every package's AGENTS.md).
+ */
+const INSTEAD_SHOWN = 5;
+
+function insteadText(d: Divergence): string {
+  return listSome(d.instead, INSTEAD_SHOWN, 'file');
+}
 
 type Data = { file: string; host: string; loadedBy: string; cwds: string; instead: string; fix: string };
 
@@ -12,7 +22,7 @@ function fixFor(d: Divergence): string {
   if (d.importRef) return `add a line "${d.importRef.ref}" to ${d.importRef.file}${approval}${base === 'AGENTS.md' && d.file.slice(0, -base.length) === d.importRef.file.slice(0, -'CLAUDE.md'.length) ? `, or replace ${d.importRef.file} with a symlink to AGENTS.md` : ''}`;
   if (base === 'AGENTS.md' && d.host.startsWith('claude-code')) {
     const dir = d.file.slice(0, -base.length);
-    return `create ${dir}CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): ${d.instead.join(', ') || 'a CLAUDE.md on the path'} turns Claude Code's AGENTS.md fallback off for this directory`;
+    return `create ${dir}CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): ${insteadText(d) || 'a CLAUDE.md on the path'} turns Claude Code's AGENTS.md fallback off for this directory`;
   }
   // Gemini CLI reads AGENTS.md only when `context.fileName` names it (hosts.md §2.2).
   if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
@@ -40,8 +50,8 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     for (const d of hostsView(discovery, repo).divergences()) {
-      const data: Data = { file: d.file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead: d.instead.join(', '), fix: fixFor(d) };
-      const related = d.instead.map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
+      const data: Data = { file: d.file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead: insteadText(d), fix: fixFor(d) };
+      const related = d.instead.slice(0, INSTEAD_SHOWN).map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
       report({ messageId: d.shadowed ? 'shadowedForHost' : 'unreachableForHost', file: d.file, data, loc: { start: { line: 1, column: 1 } }, related });
     }
   },

@@ -107,6 +107,16 @@ export function plural(count: number, noun: string, pluralNoun = `${noun}s`): st
   return `${count} ${count === 1 ? noun : pluralNoun}`;
 }
 
+/**
+ * "a, b, c and 497 more files": the first `max` items joined, then how many were left out, so a
+ * message naming files stays readable on a 2,000-package repository.
+ */
+export function listSome(items: readonly string[], max: number, noun: string, pluralNoun = `${noun}s`): string {
+  if (items.length <= max) return items.join(', ');
+  const rest = items.length - max;
+  return `${items.slice(0, max).join(', ')} and ${rest} more ${rest === 1 ? noun : pluralNoun}`;
+}
+
 /** `text` with every character a regular expression gives a meaning escaped: a pattern matching it literally. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,5 +1,6 @@
 import rule from '../../rules/no-host-divergence.js';
-import { testRule } from '../helpers/test-rule.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../helpers/test-rule.js';
 
 const F = 'rules/no-host-divergence';
 const at = { line: 1, column: 1, endLine: 1, endColumn: 1 };
@@ -123,4 +124,18 @@ testRule(rule, {
       ],
     },
   ],
+});
+
+describe('no-host-divergence on many packages', () => {
+  it('names the first five files a host reads instead, counts the rest, and relates only those five', async () => {
+    const diagnostics = await runRule(rule, { fixture: `${F}/invalid-many-packages` });
+    // Every package's AGENTS.md is missed by Claude Code (the root CLAUDE.md turns its fallback off).
+    expect(diagnostics.filter((d) => d.messageId === 'shadowedForHost').map((d) => d.file)).toEqual(['AGENTS.md', ...[1, 2, 3, 4, 5, 6, 7].map((i) => `packages/p${i}/AGENTS.md`)]);
+    const claude = diagnostics.find((d) => d.file === 'CLAUDE.md');
+    const shown = ['AGENTS.md', 'packages/p1/AGENTS.md', 'packages/p2/AGENTS.md', 'packages/p3/AGENTS.md', 'packages/p4/AGENTS.md'];
+    expect(claude?.messageId).toBe('unreachableForHost');
+    expect(claude?.data?.['instead']).toBe(`${shown.join(', ')} and 3 more files`);
+    expect(claude?.message).toContain(`(it reads ${shown.join(', ')} and 3 more files there)`);
+    expect(claude?.related?.map((r) => r.file)).toEqual(shown);
+  });
 });
