@@ -3,7 +3,7 @@
  * then takes files off the shared counter until none is left, linting each with the same code as
  * the main thread (file-rules.ts) and posting the outcomes in small batches.
  */
-import { workerData, parentPort } from 'node:worker_threads';
+import { workerThreads } from './shard-thread.js';
 import { toWire, type WireFinding } from './report.js';
 import { InstructionFile } from '../markdown/instruction-file.js';
 import { loadMarkdownParser } from '../markdown/parser-loader.js';
@@ -17,8 +17,8 @@ const BATCH = 8;
 
 /** Serves the shard in this worker's workerData (a no-op outside a lint worker). */
 export async function serveShardFromWorkerData(): Promise<void> {
+  const { workerData, parentPort: port } = workerThreads();
   const request = (workerData as { agentsLintShard?: ShardRequest } | null)?.agentsLintShard;
-  const port = parentPort;
   if (!request || !port) return;
   const post = (message: ShardMessage) => port.postMessage(message);
   try {

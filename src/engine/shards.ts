@@ -13,7 +13,7 @@
  * takes the core that the main thread's concurrent GC and compiler threads otherwise use: each
  * thread then lints a file 50% slower. Machines with more cores may gain; measure before enabling.
  */
-import { Worker } from 'node:worker_threads';
+import { SHARD_WORKER_ARG, workerThreads } from './shard-thread.js';
 import type { WireFinding } from './report.js';
 import type { Statement } from '../markdown/instruction-file.js';
 import type { LintOptions } from './lint.js';
@@ -64,7 +64,7 @@ export function startShards(options: LintOptions, request: Omit<ShardRequest, 'c
   const entry = ((globalThis as Record<symbol, unknown>)[SHARD_WORKER_ENTRY] as URL | string | undefined) ?? new URL('./shard-worker-entry.js', import.meta.url);
   const shareable: LintOptions = { ...options, workers: 0 };
   const results = Array.from({ length: wanted }, () => {
-    const worker = new Worker(entry, { workerData: { agentsLintShard: { ...request, options: shareable, counter } satisfies ShardRequest } });
+    const worker = new (workerThreads().Worker)(entry, { argv: [SHARD_WORKER_ARG], workerData: { agentsLintShard: { ...request, options: shareable, counter } satisfies ShardRequest } });
     // Settles with what the worker finished; a worker that fails leaves its unfinished files to
     // the main thread (the caller lints every file no outcome covers), so a run is always complete.
     return new Promise<{ outcomes: ShardOutcome[]; unprepared: Unprepared }>((resolve) => {

@@ -1,12 +1,12 @@
 // The launcher's first import: `git ls-files` is started here, before the launcher loads the
 // built-ins it needs to compile the bundle (vm, crypto, module: several milliseconds of a run that
 // waits for git), so the child process starts as early as the process can start it.
-import { isMainThread } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { prefetchGitListing } from '../repo/git-listing.js';
+import { inShardWorker } from '../engine/shard-thread.js';
 
-if (isMainThread) prefetchForCommand(process.argv);
+if (!inShardWorker()) prefetchForCommand(process.argv);
 
 /**
  * A lint or explain run lists the repository with git first: the launcher starts that child process

@@ -5,20 +5,21 @@
 // Before any other import: see early-prefetch.ts.
 import './early-prefetch.js';
 import { fileURLToPath } from 'node:url';
-import { isMainThread } from 'node:worker_threads';
 import { EXTERNAL_IMPORT } from '../external-import.js';
 import { compileBundle, readCache } from './bundle-script.js';
 import { SHARD_WORKER_ENTRY } from '../engine/shards.js';
+import { inShardWorker } from '../engine/shard-thread.js';
 
 const bundleFile = fileURLToPath(new URL('./agents-lint.cjs', import.meta.url));
 // Packages kept outside the bundle are imported by this module's loader (see external-import.ts).
 (globalThis as Record<symbol, unknown>)[EXTERNAL_IMPORT] = (specifier: string) => import(specifier);
-if (isMainThread) {
+const shardWorker = inShardWorker();
+if (!shardWorker) {
   // Lint workers (src/engine/shards.ts) start from this file too: same bundle, same code cache.
   (globalThis as Record<symbol, unknown>)[SHARD_WORKER_ENTRY] = fileURLToPath(import.meta.url);
 }
 const bundle = compileBundle(bundleFile, readCache(bundleFile));
-if (!isMainThread) void bundle.exports.runShardWorker();
+if (shardWorker) void bundle.exports.runShardWorker();
 else {
   if (process.argv.includes('--debug')) process.stderr.write(`agents-lint: code cache ${bundle.cache}\n`);
   bundle.exports.runCli(process.argv);
