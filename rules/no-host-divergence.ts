@@ -7,13 +7,13 @@ import { defineRule, z, hostsView, describeCwds, listSome, type Divergence } fro
 const INSTEAD_SHOWN = 5;
 
 function insteadText(d: Divergence): string {
-  return listSome(d.instead, INSTEAD_SHOWN, 'file');
+  return listSome(d.instead, INSTEAD_SHOWN, (count) => ` and ${count} more ${count === 1 ? 'file' : 'files'}`);
 }
 
 type Data = { file: string; host: string; loadedBy: string; cwds: string; instead: string; fix: string };
 
 /** The fix the ecosystem uses (hosts.md §4.5, agents.md): one file, imported or linked under the other name. */
-function fixFor(d: Divergence): string {
+function fixFor(d: Divergence, instead: string): string {
   const base = d.file.slice(d.file.lastIndexOf('/') + 1);
   // Claude Code imports with `@path` and drops a file whose trimmed text repeats a loaded one.
   // Claude Code asks once before loading an import outside the session's cwd (hosts.md §4.3).
@@ -22,7 +22,7 @@ function fixFor(d: Divergence): string {
   if (d.importRef) return `add a line "${d.importRef.ref}" to ${d.importRef.file}${approval}${base === 'AGENTS.md' && d.file.slice(0, -base.length) === d.importRef.file.slice(0, -'CLAUDE.md'.length) ? `, or replace ${d.importRef.file} with a symlink to AGENTS.md` : ''}`;
   if (base === 'AGENTS.md' && d.host.startsWith('claude-code')) {
     const dir = d.file.slice(0, -base.length);
-    return `create ${dir}CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): ${insteadText(d) || 'a CLAUDE.md on the path'} turns Claude Code's AGENTS.md fallback off for this directory`;
+    return `create ${dir}CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): ${instead || 'a CLAUDE.md on the path'} turns Claude Code's AGENTS.md fallback off for this directory`;
   }
   // Gemini CLI reads AGENTS.md only when `context.fileName` names it (hosts.md §2.2).
   if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
@@ -50,7 +50,8 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     for (const d of hostsView(discovery, repo).divergences()) {
-      const data: Data = { file: d.file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead: insteadText(d), fix: fixFor(d) };
+      const instead = insteadText(d);
+      const data: Data = { file: d.file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead, fix: fixFor(d, instead) };
       const related = d.instead.slice(0, INSTEAD_SHOWN).map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
       report({ messageId: d.shadowed ? 'shadowedForHost' : 'unreachableForHost', file: d.file, data, loc: { start: { line: 1, column: 1 } }, related });
     }

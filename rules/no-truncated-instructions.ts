@@ -1,4 +1,4 @@
-import { defineRule, z, describeCut, describeCwds, type LoadedFile, type Simulation } from '../src/kit/index.js';
+import { defineRule, z, describeCut, describeCwds, listSome, type LoadedFile, type Simulation } from '../src/kit/index.js';
 
 interface Finding {
   kind: 'cut' | 'dropped';
@@ -9,7 +9,7 @@ interface Finding {
 }
 
 const sectionList = (sections: readonly string[]) =>
-  sections.length === 0 ? '' : ` (sections cut or lost: ${sections.slice(0, 3).map((s) => `"${s}"`).join(', ')}${sections.length > 3 ? `, and ${sections.length - 3} more` : ''})`;
+  sections.length === 0 ? '' : ` (sections cut or lost: ${listSome(sections.map((s) => `"${s}"`), 3)})`;
 
 export default defineRule({
   id: 'no-truncated-instructions',

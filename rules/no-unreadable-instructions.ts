@@ -1,4 +1,4 @@
-import { defineRule, z, candidateNames, searchDirectories, describeCwds, plural } from '../src/kit/index.js';
+import { defineRule, z, candidateNames, searchDirectories, describeCwds, plural, listSome } from '../src/kit/index.js';
 
 interface Broken {
   code: string;
@@ -65,7 +65,7 @@ export default defineRule({
         file,
         cwds: describeCwds(entry.cwds),
         cwdCount: entry.cwds.length,
-        lost: lost.slice(0, 3).join(', ') + (lost.length > 3 ? `, and ${lost.length - 3} more` : ''),
+        lost: listSome(lost, 3),
         lostCount: lost.length,
       };
       // The file may be missing from the index (an unlisted path); 1:1 of it is still the place to look.

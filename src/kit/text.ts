@@ -108,13 +108,12 @@ export function plural(count: number, noun: string, pluralNoun = `${noun}s`): st
 }
 
 /**
- * "a, b, c and 497 more files": the first `max` items joined, then how many were left out, so a
- * message naming files stays readable on a 2,000-package repository.
+ * "a, b, c, and 497 more": the first `max` items joined, then how many were left out (`more` words
+ * that count), so a message naming files or sections stays readable on a 2,000-package repository.
  */
-export function listSome(items: readonly string[], max: number, noun: string, pluralNoun = `${noun}s`): string {
+export function listSome(items: readonly string[], max: number, more: (count: number) => string = (count) => `, and ${count} more`): string {
   if (items.length <= max) return items.join(', ');
-  const rest = items.length - max;
-  return `${items.slice(0, max).join(', ')} and ${rest} more ${rest === 1 ? noun : pluralNoun}`;
+  return `${items.slice(0, max).join(', ')}${more(items.length - max)}`;
 }
 
 /** `text` with every character a regular expression gives a meaning escaped: a pattern matching it literally. */
