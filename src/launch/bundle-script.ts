@@ -53,7 +53,7 @@ const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {
 const WRAP_TAIL = '\n})';
 
 /**
- * The wrapped source's hash, from the file's bytes: hashing the 2 MB source string would first
+ * The wrapped source's hash, from the file's bytes: hashing the 1 MB source string would first
  * encode it to UTF-8 again (about 5 ms of every run).
  */
 function sourceHashOf(bundleBytes: Uint8Array): string {

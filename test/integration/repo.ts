@@ -9,6 +9,11 @@ import { CLI } from '../helpers/paths.js';
 
 export { CLI };
 
+/** The source files the build put into dist/bundle/agents-lint.cjs (scripts/bundle.mjs writes the list from esbuild's metafile). */
+export function bundleInputs(): string[] {
+  return JSON.parse(fs.readFileSync(path.join(PROJECT, 'dist', 'bundle-inputs.json'), 'utf8')) as string[];
+}
+
 /** A temporary mini-repository, linted as its own root (`.agents-lint.json` with root: true unless given). */
 export function tempRepo(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-it-'));
