@@ -71,11 +71,12 @@ const common = {
   },
   banner: { js: "const __agentsLintFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
+const bundleFile = path.join(outdir, 'agents-lint.cjs');
 const main = await build({
   ...common,
   metafile: true,
   entryPoints: ['dist/src/cli.js'],
-  outfile: path.join(outdir, 'agents-lint.cjs'),
+  outfile: bundleFile,
   // Prefer packages' ESM builds: some UMD builds (jsonc-parser) require() relative files at run time.
   mainFields: ['module', 'main'],
   // Packages that read files beside themselves at run time (sh-syntax loads main.wasm from its own
@@ -87,13 +88,13 @@ const main = await build({
 // which modules it leaves out. Beside the bundle, not in it, and not in the package. A package's
 // module is named from `node_modules/` on: esbuild names files by their real path, and a symlinked
 // node_modules (CI's checkouts for other Nodes) lies outside the project.
-const bundleInputs = Object.entries(main.metafile.outputs['dist/bundle/agents-lint.cjs'].inputs)
+// The metafile names its outputs relative to absWorkingDir, with forward slashes.
+const bundleInputs = Object.entries(main.metafile.outputs[path.relative(project, bundleFile).split(path.sep).join('/')].inputs)
   .filter(([, input]) => input.bytesInOutput > 0)
   .map(([file]) => file.replace(/^.*?(?=(?:^|\/)node_modules\/)\/?/, ''))
   .sort();
 writeFileSync(path.join(project, 'dist', 'bundle-inputs.json'), `${JSON.stringify(bundleInputs, null, 1)}\n`);
 // A two-byte source costs every run a slow decode and twice the memory: see ascii-source.mjs.
-const bundleFile = path.join(outdir, 'agents-lint.cjs');
 writeFileSync(bundleFile, asciiSource(readFileSync(bundleFile, 'utf8')));
 // CommonJS too: Node loads a CommonJS entry synchronously, without the ES module loader's set-up
 // (~30 ms of a run that should take 150).

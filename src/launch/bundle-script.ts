@@ -54,7 +54,7 @@ const WRAP_TAIL = '\n})';
 
 /**
  * The wrapped source's hash, from the file's bytes: hashing the 1 MB source string would first
- * encode it to UTF-8 again (about 5 ms of every run).
+ * encode it to UTF-8 again (milliseconds of every run).
  */
 function sourceHashOf(bundleBytes: Uint8Array): string {
   return createHash(HASH).update(WRAP_HEAD).update(bundleBytes).update(WRAP_TAIL).digest('hex');
