@@ -4,7 +4,6 @@ import { Command, CommanderError, Option } from 'commander';
 // first import, so `--version`, `--help` and `init` never initialise the engine, the rules or parsers.
 import type { LintOptions } from './engine/lint.js';
 import type { FormatName } from './formatters/index.js';
-import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { ConfigError, UsageError } from './errors.js';
@@ -12,6 +11,7 @@ import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
 import type { CacheSession, Spool } from './engine/cache.js';
 import type { Diagnostic } from './kit/types.js';
+import { sha1 } from './sha1.js';
 import { batched, writeFully } from './repo/write-fully.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -99,7 +99,7 @@ function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; max
     color: !flags.outputFile && useColor(flags),
     terminal: !flags.outputFile && Boolean(process.stdout.isTTY),
   });
-  return createHash('sha1').update(key).digest('hex');
+  return sha1(key);
 }
 
 /** Opens the --output-file for writing (its directory created), truncating it. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +7,7 @@ import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } f
 import { listFiles } from '../repo/walk.js';
 import { writeFully } from '../repo/write-fully.js';
 import { VERSION } from '../version.js';
+import { sha1 } from '../sha1.js';
 import type { LintOptions, LintResult, LintRun } from './lint.js';
 
 /**
@@ -154,7 +154,6 @@ interface CacheMeta {
   replays: Record<string, Section & { stderr: string; exitCode: number }>;
 }
 
-const sha1 = (data: string | Uint8Array) => createHash('sha1').update(data).digest('hex');
 // The mode is part of it: `chmod +x` changes what no-unknown-binary reports without touching bytes or mtime.
 const probeSig = (p: Probe) => `${p.kind}:${p.symlink ? 1 : 0}:${'size' in p ? String(p.size) : ''}:${p.mode === undefined ? '' : p.mode.toString(8)}`;
 /** A directory's entries, less the cache and its temporary files (they appear once the cache is written). */

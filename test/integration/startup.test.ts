@@ -76,6 +76,24 @@ describe('start-up', () => {
     expect([run.status, run.stderr]).toEqual([0, 'agents-lint: code cache mismatched\n']);
   });
 
+  it('only a --cache run loads node:crypto: the code cache is checked with zlib\'s CRC-32, and the lint cache\'s hashes load crypto when first asked for', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm test` first.\n', 'package.json': '{ "name": "x", "scripts": { "test": "vitest" } }\n' });
+    // A preload that prints, at exit, the built-in modules the run loaded.
+    const preload = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-builtins-')), 'builtins.cjs');
+    fs.writeFileSync(preload, `process.on('exit', () => process.stderr.write('builtins: ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'));\n`);
+    const builtins = (...args: string[]) => {
+      const run = spawnSync(process.execPath, ['-r', preload, CLI, '--format', 'json', '--debug', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') } });
+      expect(run.status).toBe(0);
+      expect(run.stderr).toContain('agents-lint: code cache accepted');
+      return (/^builtins: (.*)$/m.exec(run.stderr)?.[1] ?? '').split(' ');
+    };
+    const plain = builtins();
+    expect(plain).toContain('zlib');
+    expect(plain).not.toContain('crypto');
+    const cached = builtins('--cache', '--cache-location', path.join(dir, '.lint-cache'));
+    expect(cached).toContain('crypto');
+  });
+
   it('a lint lists the repository with git once (the launcher\'s prefetch is the listing the engine takes, started again with the untracked file), --version not at all', () => {
     const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm run nope` first.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n' });
     expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
