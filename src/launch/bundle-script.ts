@@ -50,9 +50,14 @@ const MAGIC = 'agents-lint code cache 4\n';
 const HEX_LENGTH = 8;
 // Optional: zlib.crc32 arrived in Node 20.15 and 22.2 (the types describe a newer Node).
 const crc32 = (zlib as { crc32?: (data: string | Uint8Array, value?: number) => number }).crc32;
-const hex = (crc: number) => crc.toString(16).padStart(HEX_LENGTH, '0');
-/** The checksum of `data` as hex, or null on a Node without zlib.crc32. */
-const digest = (data: Uint8Array) => (crc32 ? hex(crc32(data)) : null);
+
+/** The CRC-32 of the parts one after another, as hex; null on a Node without zlib.crc32. */
+function checksum(...parts: (string | Uint8Array)[]): string | null {
+  if (!crc32) return null;
+  let crc = 0;
+  for (const part of parts) crc = crc32(part, crc);
+  return crc.toString(16).padStart(HEX_LENGTH, '0');
+}
 // The same wrapper as Node's own CommonJS loader, so `require`, `module` and `__filename` behave
 // as they would in a required file.
 const WRAP_HEAD = '(function (exports, require, module, __filename, __dirname) {';
@@ -63,12 +68,12 @@ const WRAP_TAIL = '\n})';
  * first encode it to UTF-8 again (milliseconds of every run).
  */
 function sourceHashOf(bundleBytes: Uint8Array): string | null {
-  return crc32 ? hex(crc32(WRAP_TAIL, crc32(bundleBytes, crc32(WRAP_HEAD)))) : null;
+  return checksum(WRAP_HEAD, bundleBytes, WRAP_TAIL);
 }
 
 /** A cache file: a header line with the source's and the data's checksums, then V8's data. */
 export function encodeCache(sourceHash: string | null, data: Buffer): Buffer {
-  const ofData = digest(data);
+  const ofData = checksum(data);
   if (sourceHash === null || ofData === null) throw new Error('a code cache needs zlib.crc32 (Node 20.15 or later) to be checked');
   return Buffer.concat([Buffer.from(`${MAGIC}${sourceHash} ${ofData}\n`, 'latin1'), data]);
 }
@@ -80,7 +85,7 @@ function decodeCache(sourceHash: string | null, file: Buffer): Buffer | undefine
   if (file.length <= headerLength || file.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const [forSource, ofData] = file.toString('latin1', MAGIC.length, headerLength - 1).split(' ');
   const data = file.subarray(headerLength);
-  return forSource === sourceHash && ofData === digest(data) ? data : undefined;
+  return forSource === sourceHash && ofData === checksum(data) ? data : undefined;
 }
 
 export function compileBundle(bundleFile: string, cacheFile: Buffer | undefined): CompiledBundle {
