@@ -12,7 +12,7 @@ import type { TrustFlag } from './discovery/hosts/codex.js';
 import type { CacheSession, Spool } from './engine/cache.js';
 import type { Diagnostic } from './kit/types.js';
 import { sha1 } from './sha1.js';
-import { batched, writeFully } from './repo/write-fully.js';
+import { batched, writeFully, writePieces } from './repo/write-fully.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -200,11 +200,13 @@ export async function main(argv: string[]): Promise<number> {
       // writeSync: written so directly, without the stream's per-piece work.
       const target = fd ?? (stdoutIsFile() ? 1 : null);
       try {
-        for (const piece of batched(pieces)) {
-          keep?.write(piece);
-          if (target !== null) writeFully(target, piece);
-          else if (!stdoutClosed) process.stdout.write(piece);
-        }
+        if (target !== null && !keep) writePieces(target, pieces);
+        else
+          for (const piece of batched(pieces)) {
+            keep?.write(piece);
+            if (target !== null) writeFully(target, piece);
+            else if (!stdoutClosed) process.stdout.write(piece);
+          }
       } finally {
         if (fd !== null) nodeFs.closeSync(fd);
       }

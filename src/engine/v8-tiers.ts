@@ -13,13 +13,23 @@ import { setFlagsFromString } from 'node:v8';
  * files needs TurboFan (the parser is hot code): the full lint took 1.42 s with it and 2.20 s
  * without, so above LIGHT_CONTENT_FILES trees nothing changes.
  *
+ * Such a run also keeps the young generation at the size it has when the run starts
+ * (`--semi-space-growth-factor=1`; V8 doubles it, up to 16 MB a half, each time a collection finds
+ * most of it alive). What a discovery run allocates mostly stays alive (the index, the probe cache,
+ * the simulations), so a larger young generation copies as much per collection, only in fewer
+ * collections, and every page it grows into is a page fault, about 2 µs each here: on 2,000
+ * packages the run touched 2,400 fewer pages (83 → 72 MB peak), with as much time in the
+ * collector (14 to 18 ms either way, in 15 collections instead of 6).
+ *
  * V8's flags belong to the whole process, so only the CLI asks for this (LintOptions.lightTiers), and
  * never with lint workers (a changed flag makes V8 refuse the code cache in threads started after).
  */
 export const LIGHT_CONTENT_FILES = 16;
 
-/** V8's own default for `--max-opt` (any tier), per `node --v8-options`. */
-const DEFAULT_MAX_OPT = 999;
+/** The flags of a light run (see above). */
+export const LIGHT_FLAGS = '--max-opt=2 --semi-space-growth-factor=1';
+/** V8's own defaults for the same flags (`--max-opt`: any tier), per `node --v8-options`. */
+export const DEFAULT_FLAGS = '--max-opt=999 --semi-space-growth-factor=2';
 /** The flag setters (V8's own, or a test's stand-in) this module has capped. */
 const capped = new WeakSet<(flags: string) => void>();
 
@@ -31,10 +41,10 @@ const capped = new WeakSet<(flags: string) => void>();
 export function capTiersForLightRun(enabled: boolean, contentFiles: number, setFlags: (flags: string) => void = setFlagsFromString): boolean {
   if (!enabled) return false;
   if (contentFiles > LIGHT_CONTENT_FILES) {
-    if (capped.delete(setFlags)) setFlags(`--max-opt=${DEFAULT_MAX_OPT}`);
+    if (capped.delete(setFlags)) setFlags(DEFAULT_FLAGS);
     return false;
   }
-  setFlags('--max-opt=2');
+  setFlags(LIGHT_FLAGS);
   capped.add(setFlags);
   return true;
 }

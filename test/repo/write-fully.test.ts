@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { batched, writeFully } from '../../src/repo/write-fully.js';
+import { batched, writeFully, writePieces } from '../../src/repo/write-fully.js';
 
 const text = (pieces: Iterable<string | Uint8Array>) => [...pieces].map((p) => (typeof p === 'string' ? p : Buffer.from(p).toString('utf8'))).join('');
 
@@ -33,5 +33,16 @@ describe('batched report pieces', () => {
     for (const piece of batched([big, Buffer.from('|'), 'ü', 'end'])) writeFully(fd, piece);
     fs.closeSync(fd);
     expect(fs.readFileSync(file, 'utf8')).toBe(`${big}|üend`);
+  });
+
+  it('writePieces writes every piece in order through its buffer: small strings, bytes, multi-byte text, and pieces larger than the buffer', () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-pieces-')), 'out.json');
+    const small = Array.from({ length: 5000 }, (_, i) => `{"file":"packages/pkg-${i}/AGENTS.md","é":"€${i}"},`);
+    const big = '😀x'.repeat(70_000);
+    const pieces = [...small.slice(0, 2500), Buffer.from('|bytes|'), big, Buffer.alloc(100_000, 0x41), 'ü', ...small.slice(2500), ''];
+    const fd = fs.openSync(file, 'w');
+    writePieces(fd, pieces);
+    fs.closeSync(fd);
+    expect(fs.readFileSync(file, 'utf8')).toBe(text(pieces));
   });
 });
