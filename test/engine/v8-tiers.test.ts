@@ -22,8 +22,8 @@ describe('capTiersForLightRun', () => {
     expect(run(false, 0)).toEqual({ capped: false, set: [] });
   });
 
-  it('caps the tier and the young generation\'s growth, and the defaults named are V8\'s own', () => {
-    expect(LIGHT_FLAGS.split(' ')).toEqual(['--max-opt=2', '--semi-space-growth-factor=1']);
+  it('caps the tier and the young generation\'s growth, leaves marking to a full old generation, and the defaults named are V8\'s own', () => {
+    expect(LIGHT_FLAGS.split(' ')).toEqual(['--max-opt=2', '--semi-space-growth-factor=1', '--no-incremental-marking']);
     // Setting a default back must give the flags the process started with (the code cache is stamped with them).
     const options = execFileSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
     for (const flag of DEFAULT_FLAGS.split(' ')) expect(options).toContain(`default: ${flag}`);
