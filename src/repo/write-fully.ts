@@ -40,7 +40,7 @@ export function* batched(pieces: Iterable<string | Uint8Array>): Generator<strin
   if (pending !== '') yield pending;
 }
 
-/** Bytes a PieceWriter gathers before one write. */
+/** Bytes writePieces gathers before one write. */
 const WRITE_BUFFER_BYTES = 1 << 16;
 
 /**
@@ -59,11 +59,13 @@ export function writePieces(fd: number, pieces: Iterable<string | Uint8Array>): 
     used = 0;
   };
   for (const piece of pieces) {
-    // A string's UTF-8 takes at most 3 bytes per UTF-16 unit: the bound is checked without encoding.
+    // A string's UTF-8 takes at most 3 bytes per UTF-16 unit: the bound is checked without encoding,
+    // and only a piece it does not clear is measured (so a long ASCII piece still goes through the buffer).
     const bound = typeof piece === 'string' ? piece.length * 3 : piece.length;
     if (used + bound > buffer.length) {
-      flush();
-      if (bound > buffer.length) {
+      const size = typeof piece === 'string' ? Buffer.byteLength(piece, 'utf8') : piece.length;
+      if (used + size > buffer.length) flush();
+      if (size > buffer.length) {
         writeFully(fd, piece);
         continue;
       }
