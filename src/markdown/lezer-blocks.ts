@@ -35,7 +35,7 @@ class DefinitionParser implements LeafBlockParser {
     // table construct first).
     if (!leaf.content.includes('\n')) {
       const head = tableHeadCells(leaf.content);
-      if (head > 0 && !lazy(cx, line) && tableDelimiterCells(line.text.slice(line.basePos)) === head) {
+      if (head > 0 && isDelimiterRowFor(cx, line, head)) {
         this.state = -1;
         return false;
       }
@@ -245,6 +245,17 @@ function stripForStack(cx: BlockContext, text: string): string | null {
   return text.slice(pos);
 }
 
+/**
+ * Whether `line` is the delimiter row of a table whose head row has `headCells` cells: not lazy, not
+ * indented four columns or more (a tab counts to the next multiple of four), and as many cells. The
+ * one test both the table parser and the definition parser (which yields to a table) ask: the
+ * definition parser once counted a leading tab as one column, so `[ref]: /url` over `\t:-` was
+ * neither a table nor a definition.
+ */
+function isDelimiterRowFor(cx: BlockContext, line: Line, headCells: number): boolean {
+  return !lazy(cx, line) && line.indent < line.baseIndent + 4 && tableDelimiterCells(line.text.slice(line.basePos)) === headCells;
+}
+
 /** A delimiter row (after container prefixes of spaces, tabs, `>`): only these characters, a dash among them. */
 const DELIMITER_CHARS = /^[ \t>|:-]*-[ \t>|:-]*$/;
 
@@ -257,7 +268,7 @@ class TableParser implements LeafBlockParser {
 
   nextLine(cx: BlockContext, line: Line, leaf: LeafBlock): boolean {
     if (this.state === null) {
-      this.state = !lazy(cx, line) && line.indent < line.baseIndent + 4 && tableDelimiterCells(line.text.slice(line.basePos)) === tableHeadCells(leaf.content);
+      this.state = isDelimiterRowFor(cx, line, tableHeadCells(leaf.content));
       if (this.state) {
         tableLeaves.add(leaf);
         // Not a setext heading's underline, then.
