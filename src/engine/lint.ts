@@ -10,6 +10,7 @@ import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type R
 import { bundledRuleDefaults } from '../config/bundled-defaults.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
+import type { ProbeCache } from '../discovery/simulate.js';
 import { attachHosts } from '../discovery/host-view.js';
 import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
 import { prepareFile, prepareRules, runFileRules, unpreparedDiagnostic } from './file-rules.js';
@@ -290,7 +291,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   const load = (entry: { path: string; kind: InstructionKind }, add: (d: Finding) => void): InstructionFile | undefined => {
     // Through discovery's probe cache: its simulations probe every loaded file again.
     const absPath = repo.abs(entry.path);
-    const probe = discovery.cache.probe(absPath);
+    const probe = discovery.cache.probed(absPath) ?? learnt(discovery.cache, absPath, repo.readRegular(entry.path, MAX_CONTENT_BYTES + 1)) ?? discovery.cache.probe(absPath);
     if (escapesRepository(repo, absPath, probe) && entry.kind !== 'codex') {
       // Codex reads AGENTS.md through a symlink wherever it points; other files are not read out of the
       // repository (a link to a secret elsewhere must not end up in a report).
@@ -514,6 +515,12 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
     rules[id] = [severity, opts];
   }
   return { ...config, config: { ...config.config, rules } };
+}
+
+/** A probe that came with a file's bytes (RepoIndex.readRegular), recorded in the run's probe cache; null stays null. */
+function learnt(cache: ProbeCache, abs: string, probe: Probe | null): Probe | null {
+  if (probe !== null) cache.learn(abs, probe);
+  return probe;
 }
 
 /** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
