@@ -375,7 +375,35 @@ export async function runShardWorker(): Promise<void> {
  * process end the ordinary way instead, once it is flushed.
  */
 function exitOnceWritten(code: number): void {
-  if ((stdoutClosed || process.stdout.writableLength === 0) && process.stderr.writableLength === 0) process.exit(code);
+  if ((stdoutClosed || process.stdout.writableLength === 0) && (!stderrMade() || process.stderr.writableLength === 0)) process.exit(code);
+}
+
+let stderrCreated = false;
+/**
+ * Whether anything has made `process.stderr`, which Node creates on first use: a stream that was
+ * never made holds nothing unwritten, and making one only to ask costs a millisecond or two when
+ * standard error is a pipe (a socket handle set up, the terminal checked), at the end of every run.
+ */
+function stderrMade(): boolean {
+  return stderrCreated;
+}
+
+/** Notes the first use of `process.stderr` (see stderrMade); its getter is Node's own, wrapped. */
+function watchStderr(): void {
+  const own = Object.getOwnPropertyDescriptor(process, 'stderr');
+  if (!own?.get || !own.configurable) {
+    stderrCreated = true;
+    return;
+  }
+  const get = own.get;
+  Object.defineProperty(process, 'stderr', {
+    configurable: true,
+    enumerable: own.enumerable ?? true,
+    get() {
+      stderrCreated = true;
+      return get.call(process);
+    },
+  });
 }
 
 /**
@@ -406,6 +434,7 @@ export function runCli(argv: string[]): void {
     );
     process.exit(2);
   };
+  watchStderr();
   process.on('uncaughtException', onStray);
   process.on('unhandledRejection', onStray);
   process.stdout.on('error', (error: NodeJS.ErrnoException) => onStdoutError(error, onStray));

@@ -108,7 +108,10 @@ export function* jsonFileChunks(lists: Iterable<readonly Diagnostic[]>, root: st
   let first = true;
   for (const list of lists) {
     if (list.length === 0) continue;
-    yield (first ? '[' : ',') + JSON.stringify(toEslintResults(list, root)[0]);
+    // The separator as a piece of its own: joined to the file's JSON it would make a rope, which the
+    // writer (writePieces) flattens into a copy of the whole piece before encoding it.
+    yield first ? '[' : ',';
+    yield JSON.stringify(toEslintResults(list, root)[0]);
     first = false;
   }
   yield first ? '[]\n' : ']\n';
