@@ -542,7 +542,9 @@ export const MAX_CONTENT_BYTES = 256 * 1024;
  * boundary. `probed`: the run's probe of the file, when the caller has one (FileSystem.read).
  */
 export function readContent(repo: RepoIndex, rel: string, probed?: Probe): { bytes: Uint8Array | FsError; capped: boolean } {
-  // One byte over the cap tells a capped file from one that fits exactly.
+  // One byte over the cap tells a capped file from one that fits exactly. Without the caller's probe
+  // (a lint worker), a regular file is read with its own metadata call only (readRegular).
+  if (probed === undefined) repo.readRegular(rel, MAX_CONTENT_BYTES + 1);
   const read = repo.bytes(rel, MAX_CONTENT_BYTES + 1, probed);
   if (read instanceof FsError || read.length <= MAX_CONTENT_BYTES) return { bytes: read, capped: false };
   return { bytes: capContent(read), capped: true };
