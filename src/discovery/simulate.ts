@@ -38,16 +38,6 @@ export class ProbeCache {
     readonly known?: (absPath: string) => Uint8Array | undefined,
   ) {}
 
-  /** The probe of `absPath` when this cache has one already (nothing is looked up). */
-  probed(absPath: string): Probe | undefined {
-    return this.#probes.get(absPath);
-  }
-
-  /** Records what the caller learnt of `absPath` itself (FileSystem.readRegular), as probe() would have answered. */
-  learn(absPath: string, probe: Probe): void {
-    if (!this.#probes.has(absPath)) this.#probes.set(absPath, probe);
-  }
-
   probe(absPath: string): Probe {
     let p = this.#probes.get(absPath);
     if (!p) {

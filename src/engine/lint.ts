@@ -10,7 +10,6 @@ import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type R
 import { bundledRuleDefaults } from '../config/bundled-defaults.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
-import type { ProbeCache } from '../discovery/simulate.js';
 import { attachHosts } from '../discovery/host-view.js';
 import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
 import { prepareFile, prepareRules, runFileRules, unpreparedDiagnostic } from './file-rules.js';
@@ -291,7 +290,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   const load = (entry: { path: string; kind: InstructionKind }, add: (d: Finding) => void): InstructionFile | undefined => {
     // Through discovery's probe cache: its simulations probe every loaded file again.
     const absPath = repo.abs(entry.path);
-    const probe = discovery.cache.probed(absPath) ?? learnt(discovery.cache, absPath, repo.readRegular(entry.path, MAX_CONTENT_BYTES + 1)) ?? discovery.cache.probe(absPath);
+    const probe = discovery.cache.probe(absPath);
     if (escapesRepository(repo, absPath, probe) && entry.kind !== 'codex') {
       // Codex reads AGENTS.md through a symlink wherever it points; other files are not read out of the
       // repository (a link to a secret elsewhere must not end up in a report).
@@ -517,12 +516,6 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
   return { ...config, config: { ...config.config, rules } };
 }
 
-/** A probe that came with a file's bytes (RepoIndex.readRegular), recorded in the run's probe cache; null stays null. */
-function learnt(cache: ProbeCache, abs: string, probe: Probe | null): Probe | null {
-  if (probe !== null) cache.learn(abs, probe);
-  return probe;
-}
-
 /** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
 function escapesRepository(repo: RepoIndex, abs: string, probe: Probe): boolean {
   if (!repo.fs.realpath || !probe.symlink) return false;
@@ -542,9 +535,7 @@ export const MAX_CONTENT_BYTES = 256 * 1024;
  * boundary. `probed`: the run's probe of the file, when the caller has one (FileSystem.read).
  */
 export function readContent(repo: RepoIndex, rel: string, probed?: Probe): { bytes: Uint8Array | FsError; capped: boolean } {
-  // One byte over the cap tells a capped file from one that fits exactly. Without the caller's probe
-  // (a lint worker), a regular file is read with its own metadata call only (readRegular).
-  if (probed === undefined) repo.readRegular(rel, MAX_CONTENT_BYTES + 1);
+  // One byte over the cap tells a capped file from one that fits exactly.
   const read = repo.bytes(rel, MAX_CONTENT_BYTES + 1, probed);
   if (read instanceof FsError || read.length <= MAX_CONTENT_BYTES) return { bytes: read, capped: false };
   return { bytes: capContent(read), capped: true };

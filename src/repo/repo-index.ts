@@ -364,18 +364,6 @@ export class RepoIndex {
     return cached;
   }
 
-  /**
-   * bytes(rel, maxBytes) for a file not read yet, when it is a regular file and not a symlink, with
-   * its probe (FileSystem.readRegular: one metadata call fewer); null otherwise, nothing read or kept.
-   */
-  readRegular(rel: string, maxBytes: number): Probe | null {
-    if (!this.fs.readRegular || this.#bytes.has(rel)) return null;
-    const read = this.fs.readRegular(this.abs(rel), maxBytes);
-    if (read === null) return null;
-    this.#bytes.set(rel, read.bytes);
-    return read.probe;
-  }
-
   /** The bytes already read for an absolute path (as bytes() returned them), or undefined; never reads. */
   bytesRead(abs: string): Uint8Array | undefined {
     if (this.#bytes.size === 0) return undefined;

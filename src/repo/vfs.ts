@@ -44,13 +44,6 @@ export interface FileSystem {
    * the path, when the caller has one; a regular file's spares the metadata call before opening.
    */
   read(absPath: string, maxBytes?: number, probed?: Probe): Uint8Array;
-  /**
-   * Optional: reads at most `maxBytes` of a path that is a regular file and not itself a symlink,
-   * with the probe that answers for it, in one metadata call fewer than probe() then read(). Null
-   * when the path is anything else or cannot be read so (the caller then probes and reads as usual,
-   * and gets the same answers and errors as without this).
-   */
-  readRegular?(absPath: string, maxBytes: number): { probe: Probe; bytes: Uint8Array } | null;
   /** Throws FsError. */
   list(absPath: string): DirEntry[];
   /** The path with every symlink resolved, or null when it cannot be resolved. */
@@ -158,9 +151,6 @@ function modeOf(st: fs.Stats): { mode?: number } {
   return HAS_MODE ? { mode: st.mode & 0o7777 } : {};
 }
 
-/** open(2) flags for readRegular, or null where the platform has no O_NOFOLLOW (Windows). */
-const OPEN_REGULAR = fs.constants.O_NOFOLLOW === undefined ? null : fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | (fs.constants.O_NONBLOCK ?? 0);
-
 /** Files up to this size are read into a shared slab (SLAB_BYTES) rather than a buffer each. */
 const SLAB_MAX = 16 * 1024;
 const SLAB_BYTES = 256 * 1024;
@@ -235,7 +225,7 @@ export class NodeFileSystem implements FileSystem {
       const st = fs.fstatSync(fd);
       if (!st.isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
       const size = maxBytes === undefined ? st.size : Math.min(st.size, maxBytes);
-      const buffer = Buffer.allocUnsafe(size);
+      const buffer = slabBytes(size);
       let filled = 0;
       while (filled < size) {
         const n = fs.readSync(fd, buffer, filled, size - filled, filled);
@@ -246,35 +236,6 @@ export class NodeFileSystem implements FileSystem {
     } catch (error) {
       if (error instanceof FsError) throw error;
       throw new FsError(errnoOf(error), absPath, `cannot read ${absPath}: ${errnoOf(error)}`);
-    } finally {
-      fs.closeSync(fd);
-    }
-  }
-
-  readRegular(absPath: string, maxBytes: number): { probe: Probe; bytes: Uint8Array } | null {
-    // O_NOFOLLOW: a symlink fails the open (ELOOP), so an open file is the path itself, and its fstat
-    // is what lstat would say. O_NONBLOCK: a FIFO opens without waiting, and fstat then turns it away.
-    if (OPEN_REGULAR === null) return null;
-    let fd: number;
-    try {
-      fd = fs.openSync(absPath, OPEN_REGULAR);
-    } catch {
-      return null;
-    }
-    try {
-      const st = fs.fstatSync(fd);
-      if (!st.isFile()) return null;
-      const size = Math.min(st.size, maxBytes);
-      const buffer = slabBytes(size);
-      let filled = 0;
-      while (filled < size) {
-        const n = fs.readSync(fd, buffer, filled, size - filled, filled);
-        if (n === 0) break;
-        filled += n;
-      }
-      return { probe: { kind: 'file', symlink: false, size: st.size, mtimeMs: st.mtimeMs, ...modeOf(st) }, bytes: filled === size ? buffer : buffer.subarray(0, filled) };
-    } catch {
-      return null;
     } finally {
       fs.closeSync(fd);
     }

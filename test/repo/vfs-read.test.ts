@@ -57,40 +57,15 @@ describe('NodeFileSystem.read with the caller\'s probe', () => {
   });
 });
 
-describe('NodeFileSystem.readRegular', () => {
-  it('reads a regular file with the probe that probe() gives, capped like read()', () => {
-    const file = path.join(dir, 'regular.md');
-    writeFileSync(file, '# Rules\n\nRun `npm test`.\n');
-    const read = fsys.readRegular(file, 1024);
-    expect(read).not.toBeNull();
-    expect(Buffer.from(read!.bytes).toString()).toBe('# Rules\n\nRun `npm test`.\n');
-    expect(read!.probe).toEqual(fsys.probe(file));
-    const capped = fsys.readRegular(file, 7);
-    expect(Buffer.from(capped!.bytes).toString()).toBe('# Rules');
-    // The size is the file's, not the cap's: a capped file is told apart by it.
-    expect(capped!.probe.size).toBe(25);
-  });
-
-  it('hands out each file its own bytes when many small files share the slab', () => {
+describe('NodeFileSystem.read of many small files', () => {
+  it('hands out each file its own bytes when they share one allocation', () => {
     const reads = Array.from({ length: 80 }, (_, i) => {
       const file = path.join(dir, `many-${i}.md`);
       writeFileSync(file, `file ${i} `.repeat(400 + i));
-      return { i, bytes: fsys.readRegular(file, 1 << 20)!.bytes };
+      return { i, bytes: fsys.read(file) };
     });
     for (const { i, bytes } of reads) expect(Buffer.from(bytes).toString()).toBe(`file ${i} `.repeat(400 + i));
-  });
-
-  it('declines a symlink, a directory, a FIFO (without blocking on it) and a missing path', () => {
-    const target = path.join(dir, 'target.md');
-    writeFileSync(target, 'text\n');
-    const link = path.join(dir, 'link.md');
-    execFileSync('ln', ['-s', target, link]);
-    const sub = path.join(dir, 'a-dir.md');
-    mkdirSync(sub);
-    const fifo = path.join(dir, 'a-fifo.md');
-    execFileSync('mkfifo', [fifo]);
-    for (const p of [link, sub, fifo, path.join(dir, 'missing.md')]) expect(fsys.readRegular(p, 1024)).toBeNull();
-    // The usual path still answers for each (the caller falls back to it).
-    expect(fsys.probe(link)).toMatchObject({ kind: 'file', symlink: true });
+    // Capped reads cut the same way from it.
+    expect(Buffer.from(fsys.read(path.join(dir, 'many-3.md'), 6)).toString()).toBe('file 3');
   });
 });
