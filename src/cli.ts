@@ -375,20 +375,17 @@ export async function runShardWorker(): Promise<void> {
  * process end the ordinary way instead, once it is flushed.
  */
 function exitOnceWritten(code: number): void {
-  if ((stdoutClosed || process.stdout.writableLength === 0) && (!stderrMade() || process.stderr.writableLength === 0)) process.exit(code);
+  if ((stdoutClosed || process.stdout.writableLength === 0) && (!stderrCreated || process.stderr.writableLength === 0)) process.exit(code);
 }
 
-let stderrCreated = false;
 /**
  * Whether anything has made `process.stderr`, which Node creates on first use: a stream that was
  * never made holds nothing unwritten, and making one only to ask costs a millisecond or two when
  * standard error is a pipe (a socket handle set up, the terminal checked), at the end of every run.
  */
-function stderrMade(): boolean {
-  return stderrCreated;
-}
+let stderrCreated = false;
 
-/** Notes the first use of `process.stderr` (see stderrMade); its getter is Node's own, wrapped. */
+/** Notes the first use of `process.stderr` (see stderrCreated); its getter is Node's own, wrapped. */
 function watchStderr(): void {
   const own = Object.getOwnPropertyDescriptor(process, 'stderr');
   if (!own?.get || !own.configurable) {

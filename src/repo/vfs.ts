@@ -151,29 +151,6 @@ function modeOf(st: fs.Stats): { mode?: number } {
   return HAS_MODE ? { mode: st.mode & 0o7777 } : {};
 }
 
-/** Files up to this size are read into a shared slab (SLAB_BYTES) rather than a buffer each. */
-const SLAB_MAX = 16 * 1024;
-const SLAB_BYTES = 256 * 1024;
-let slab: Buffer | null = null;
-let slabUsed = 0;
-
-/**
- * `size` bytes for a file's content that the run keeps: small ones cut from one shared allocation.
- * Hundreds of instruction files of a few KB each are as many allocations, each its own backing store
- * for V8 to track and its own fresh pages; a slab is one. A slice is never handed out twice.
- */
-function slabBytes(size: number): Buffer {
-  if (size > SLAB_MAX) return Buffer.allocUnsafe(size);
-  if (slab === null || slabUsed + size > slab.length) {
-    slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const bytes = slab.subarray(slabUsed, slabUsed + size);
-  // 8-byte aligned, as Buffer.allocUnsafe's pool hands them out.
-  slabUsed += (size + 7) & ~7;
-  return bytes;
-}
-
 /** The answer for a path that does not exist: most probes get it, so it is one frozen object. */
 /** The answer for a path that does not exist (shared: callers never change a probe). */
 export const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
@@ -225,7 +202,7 @@ export class NodeFileSystem implements FileSystem {
       const st = fs.fstatSync(fd);
       if (!st.isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
       const size = maxBytes === undefined ? st.size : Math.min(st.size, maxBytes);
-      const buffer = slabBytes(size);
+      const buffer = Buffer.allocUnsafe(size);
       let filled = 0;
       while (filled < size) {
         const n = fs.readSync(fd, buffer, filled, size - filled, filled);

@@ -58,14 +58,14 @@ describe('NodeFileSystem.read with the caller\'s probe', () => {
 });
 
 describe('NodeFileSystem.read of many small files', () => {
-  it('hands out each file its own bytes when they share one allocation', () => {
+  it('gives each of many small files read in a row its own bytes', () => {
     const reads = Array.from({ length: 80 }, (_, i) => {
       const file = path.join(dir, `many-${i}.md`);
       writeFileSync(file, `file ${i} `.repeat(400 + i));
       return { i, bytes: fsys.read(file) };
     });
     for (const { i, bytes } of reads) expect(Buffer.from(bytes).toString()).toBe(`file ${i} `.repeat(400 + i));
-    // Capped reads cut the same way from it.
+    // A capped read of one of them cuts the same way.
     expect(Buffer.from(fsys.read(path.join(dir, 'many-3.md'), 6)).toString()).toBe('file 3');
   });
 });
