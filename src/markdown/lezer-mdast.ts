@@ -164,8 +164,9 @@ class Converter implements InlineContext {
   readonly defs = new Map<number, Definition | null>();
   /** Lines where a block quote, list item or footnote definition starts. */
   readonly containerLines = new Set<number>();
-  /** The list of each item that starts a line, by line. */
-  readonly itemLists = new Map<number, LNode>();
+  /** Per line, the lists whose items start on it (`- - a` starts two); per item, its list. */
+  readonly itemLists = new Map<number, LNode[]>();
+  readonly #listOfItem = new Map<LNode, LNode>();
   /** Whether the last quotedEnd() took empty lines, and after which container's prefix it closed. */
   #blankTaken = false;
   #closedAfter: Container['kind'] | null = null;
@@ -313,7 +314,13 @@ class Converter implements InlineContext {
     const adopt = (parent: LNode, child: LNode) => {
       if (parent.children === NO_CHILDREN) parent.children = [child];
       else parent.children.push(child);
-      if (child.type === LIST_ITEM) this.itemLists.set(this.lineOf(child.from), parent);
+      if (child.type === LIST_ITEM) {
+        const line = this.lineOf(child.from);
+        const lists = this.itemLists.get(line);
+        if (lists) lists.push(parent);
+        else this.itemLists.set(line, [parent]);
+        this.#listOfItem.set(child, parent);
+      }
     };
     const fromBuffer = (buffer: Uint16Array, types: readonly NodeType[], base: number, at: number, end: number, parent: LNode) => {
       while (at < end) {
@@ -381,7 +388,7 @@ class Converter implements InlineContext {
     const col = this.contentColumn(mark.to);
     // Later lines need the content's columns past wherever the outer containers' prefixes end
     // on them (a block quote's optional space makes that vary), as micromark and lezer count.
-    return { kind: 'item', line, markerEnd: mark.to, col, indent: col - this.strip(line, containers).col, list: this.itemLists.get(line) };
+    return { kind: 'item', line, markerEnd: mark.to, col, indent: col - this.strip(line, containers).col, list: this.#listOfItem.get(item) };
   }
 
   footnoteContainer(node: LNode): Container {
@@ -501,12 +508,11 @@ class Converter implements InlineContext {
   closedByContainer(to: number, containers: readonly Container[], anyContainer = false): number | null {
     const next = this.lineOf(to) + 1;
     if (next >= this.lineStarts.length || !this.containerLines.has(next) || this.lineEnd(next - 1) !== to) return null;
-    // Not when the line's container is the next item of a list around (that list goes on).
-    const list = this.itemLists.get(next);
     // After the prefixes of the enclosing containers that go on on that line (a quote among them).
     for (let k = containers.length - 1; k >= 0; k--) {
       if (!anyContainer && !containers.slice(0, k + 1).some((c) => c.kind !== 'item')) return null;
-      if (list && containers.some((c, i) => i > k && c.kind === 'item' && c.list === list)) return null;
+      // Not when the line's container is the next item of a list around (that list goes on).
+      if (this.opensItemOf(next, containers.slice(k + 1))) return null;
       const s = this.strip(next, containers.slice(0, k + 1));
       if (s.all) {
         this.#closedAfter = containers.slice(0, k + 1).some((c) => c.kind === 'footnote') ? 'footnote' : containers[k]!.kind;
@@ -601,7 +607,7 @@ class Converter implements InlineContext {
         const inner = [...containers, { kind: 'quote' as const, line: this.lineOf(node.from), marker: node.from }];
         const children: BlockContent[] = [];
         this.blocks(node.children, inner, children);
-        let end = this.swallowed(children) >= 0 ? this.containerEnd(node.to, children, containers) : node.to;
+        let end = this.containerEnd(node.to, children, containers);
         end = this.quotedEnd(end, containers, false);
         // A block quote whose content ran onto the next line (an open fence took the line ending)
         // and that the line closes by opening a container ends after that line's prefixes,
@@ -763,11 +769,19 @@ class Converter implements InlineContext {
   /**
    * A container ends with its lines, or, when its last block took the line ending after them (a
    * fence or HTML block left open), on the next line after the prefixes of the containers around
-   * it (micromark closes it there).
+   * it (micromark closes it there); where that line opens the next item of a list around it, where
+   * the line starts.
    */
   containerEnd(to: number, children: readonly Positioned[], containers: readonly Container[]): number {
     const line = this.swallowed(children);
-    return line < 0 ? to : this.strip(line, containers).pos;
+    if (line < 0) return to;
+    return this.opensItemOf(line, containers) ? this.lineStarts[line]! : this.strip(line, containers).pos;
+  }
+
+  /** Whether `line` starts an item of the list of one of `containers` (that list goes on there). */
+  opensItemOf(line: number, containers: readonly Container[]): boolean {
+    const lists = this.itemLists.get(line);
+    return lists !== undefined && containers.some((c) => c.kind === 'item' && c.list !== undefined && lists.includes(c.list));
   }
 
   /** The line whose start the last of `children` ends at, having taken the line ending before it; or -1. */
@@ -932,7 +946,8 @@ class Converter implements InlineContext {
       identifier: normalizeIdentifier(raw).toLowerCase(),
       label: decodeString(raw),
       children: children as never,
-      position: { start: this.point(node.from), end: this.point(this.quotedEnd(last?.position ? (last.position.end.offset ?? 0) : this.lineEnd(this.lineOf(mark.to)), containers, true)) },
+      // A block left open at its end (a fence) took the line ending: closed on the next line, as any container is.
+      position: { start: this.point(node.from), end: this.point(this.quotedEnd(last?.position ? this.containerEnd(last.position.end.offset ?? 0, children, containers) : this.lineEnd(this.lineOf(mark.to)), containers, true)) },
     };
   }
 

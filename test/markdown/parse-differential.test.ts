@@ -82,6 +82,8 @@ const TRICKY: string[] = [
   '- a\n  - b\n\n  c', '-\n  a', '-\n\n  a', '- \n  a', '* a\n+ b\n- c', '1. a\n2) b', '2. a\n3. b', '10. a', '1234567890. no', '- a\n - b\n  - c\n   - d\n    - e',
   '> a\nlazy', '> a\n>\n> b\n>\n\nx', '- a\nb', 'a\n- b', 'a\n1. b', 'a\n2. b', '- a\n2) ', '- a\n  - ', '1. a\n   2. b', '&\n>*', 'a\n- *',
   '> - a\n>\n> b', '> - a\n>\n>\n> b', '> 1. a\n>\n> - b', '>>\n>', '>* >\n>*', '>>>\n>*', '> > + \n> * ', '> word\n-     word\n      word\n', '-\n-     ;\n       ', '  1. \n    word\n    | \n', '> - >\n>     * ', '>- -\n>   >', '[^1]: note \n    * word\n    > word\n', '+ \n  <!--\n\tword\n', '[^1]: note \n![^1]', '> <!--\n', '1. > ```js \n    > word\n', '[^1]: note \n    * word\n', '- [\n\t<http://x.y>\n', '> - [ ] \n> *\n', '> 1. \n> -\t\n', '</span>\u00a0\n', '> <div>\n>\n> x', '<a_b>\nx', '<!doctype html>\nx', '> <!X\n> foo\n> >', '<div/x>', '<div/>\nx', 'p\n<a href=x>', '</x y>\n', '<a b="c"d>\n', '- [x] \n    | -\n', 'word|word\n|-|-|\n> 2) \n', '-\t\n    word\n    ---|\n', 'a\n:-', 'a\n|-', '* \n    > - ~~~\n  1. ', '- `\n  1. \n\t`code`\n', '>     word\n  >    word\n', 'word\n    <!--\n\t<!-- c -->\n', 'word\nword\n- | \n', '* > + ```\n  - [x] \n', '- > a\n  - b', '- - a\n  > b', '[^1]: note\n    - a\n    - b', '[^1]: note\n    - a\n\n    - b', '[^1]: note \n    > word\n    - \n\n', '[^1]: note \n    - [ ] \n    - ', '[^1]: note \n    * word\n        - [x] \n        > word\n', '1. \n    word\n\n\tword', '[ref]: /url\n-|\n', '[ref]: /url\n\t:-\n', '[ref]: /url|word\n| --- | :-: |', '> a\n    b', '>\n    a\n    b', '>\n    a\n*', '    a\n- ', '    a\n\n- ',
+  // a block left open in a quote in an item, closed by the next item of a list around (fast-check seeds 1262798332, -2029439751, 104533473, 1009528243; two items starting on one line)
+  '- \n  * \n    > <!--\n  * \n', '* \n    * >~~~\n    * \n', '* - \n    > ~~~\n  - [x] ', '- - \n    > <!--\n  - \n', '> * - [ ] \n>     ```js \n> * \n', '1. [^1]: note \n        ~~~\n    -\t\n', '- \n  * \n    > ```\n  * \n', '> * \n>   > <!--\n> * \n', '> - \n>   * \n>     > <!--\n>   * \n', '- \n  * \n    > <!--\n    * \n',
   '>\t *', '-\ta\n\n\tb', '>\tfoo\n>\t\tbar', '\t\tfoo', '>http://c\n    >', '-     ',
   // task list items
   '- [ ] task\n- [x] done\n- [X] Done\n- [ ]\n- [ ]  \n- [y] no', '- [x]\n  next line', '1. [ ] ordered',
@@ -142,11 +144,6 @@ const KNOWN_DIFFERENCES: [string, string][] = [
   // A one-column table (delimiter row `-|`, `|-`) under a lazy line: micromark tries the table
   // first on the line before.
   ['2) word\nword\n    -|\n', 'one-column table under a lazy line'],
-  // A fence left open in a block quote that opens a nested list item, then a sibling item: micromark
-  // ends the quote with the fence's line and the item after the sibling's marker (7-19 over an item
-  // starting at 18); here both end where the next item starts. Found by the property below (seed
-  // -1065126744 and others).
-  ['* \n    * >~~~\n    * \n', 'open fence in a block quote in a nested list item, before a sibling'],
 ];
 
 describe('known differences from remark', () => {
@@ -183,7 +180,8 @@ const documents = fc
   // The known differences above kept out: a lone kind-7 tag line; lines of only whitespace and
   // quote markers (empty quote lines, whitespace-only lines) but for truly empty ones; footnote
   // definitions inside footnote definitions, or with nothing on their first line; a line with a
-  // pipe right after a block quote or list line (a lazy table head row); one-column delimiter rows;
+  // pipe anywhere after a block quote or list line (a lazy table head row, seed -1898341870 had
+  // one after the item's second line); one-column delimiter rows (`-|`, `- |`);
   // a fence opened in a block quote right after a list marker.
   .filter(
     (text) =>
@@ -191,8 +189,8 @@ const documents = fc
       !/(?:^|[\r\n])[ \t>]+(?:$|[\r\n])/.test(text) &&
       !/\[\^1\]: note [^]*\n[ \t]+\[\^1\]/.test(text) &&
       !/\[\^[^\]\s]+\]:[ \t]*(?:$|[\r\n])/.test(text) &&
-      !/(?:^|[\r\n])[ \t]*(?:[>*+-]|\d+[.)])[^\r\n]*[\r\n]+[^ \t>*+\-\d\r\n][^\r\n]*\|/.test(text) &&
-      !/(?:^|[\r\n])[^\r\n|]*(?:-\||\|[ \t]*:?-+:?[ \t]*(?:\|[ \t]*)?(?:$|[\r\n]))/.test(text) &&
+      !/(?:^|[\r\n])[ \t]*(?:[>*+-]|\d+[.)])[^]*[\r\n][^ \t>*+\-\d\r\n][^\r\n]*\|/.test(text) &&
+      !/(?:^|[\r\n])[^\r\n|]*(?:-[ \t]*\||\|[ \t]*:?-+:?[ \t]*(?:\|[ \t]*)?(?:$|[\r\n]))/.test(text) &&
       !/(?:[*+-]|\d[.)])[ \t]*>[ \t]*(?:```|~~~)/.test(text),
   );
 
