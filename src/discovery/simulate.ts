@@ -22,8 +22,6 @@ export interface SimulateOptions {
  * Memoises probes and reads for one run, so chains that share a prefix share the work. It is the
  * only state discovery keeps; simulate() stays a pure function of the file system's answers.
  */
-/** The probe of a name a directory listing proves absent (what the file system answers for it). */
-
 export class ProbeCache {
   readonly #probes = new Map<string, Probe>();
   readonly #reads = new Map<string, { bytes: Uint8Array } | { error: FsError }>();

@@ -151,8 +151,7 @@ function modeOf(st: fs.Stats): { mode?: number } {
   return HAS_MODE ? { mode: st.mode & 0o7777 } : {};
 }
 
-/** The answer for a path that does not exist: most probes get it, so it is one frozen object. */
-/** The answer for a path that does not exist (shared: callers never change a probe). */
+/** The answer for a path that does not exist: most probes get it, so it is one frozen object (callers never change a probe). */
 export const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
 const NO_THROW = { throwIfNoEntry: false } as const;
 
