@@ -40,7 +40,7 @@ function workload(name, args) {
  * 0`), and /usr/bin/time reports the peak RSS and the faults (each a page of memory touched for the
  * first time); its own start-up, under a millisecond, is in every figure alike.
  */
-function once(cmd, args, cwd) {
+function once(cmd, args, cwd, exits = [0]) {
   const env = benchEnv();
   if (haveTime) {
     // The report goes to /dev/null: a 10,000-package report is ~250 MB, which a pipe to this process would have to hold.
@@ -48,11 +48,22 @@ function once(cmd, args, cwd) {
     const r = spawnSync('/usr/bin/time', ['-f', '%M %R', cmd, ...args], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 26 });
     const wall = Number(process.hrtime.bigint() - t) / 1e9;
     const [kb, faults] = (r.stderr.trim().split('\n').pop() ?? '').split(' ').map(Number);
-    return { wall, rss: (kb ?? NaN) / 1024, faults: faults ?? NaN, code: r.status };
+    return checked({ wall, rss: (kb ?? NaN) / 1024, faults: faults ?? NaN, code: r.status }, cmd, args, exits, r.stderr);
   }
   const t = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'ignore'] });
-  return { wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, faults: NaN, code: r.status };
+  const r = spawnSync(cmd, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  return checked({ wall: Number(process.hrtime.bigint() - t) / 1e9, rss: NaN, faults: NaN, code: r.signal ? null : r.status }, cmd, args, exits, r.stderr);
+}
+
+/**
+ * A run that crashed (a signal: /usr/bin/time then exits with 128 + its number) or exited otherwise
+ * than it should ends the benchmark: such a run is short, and a median holding one would report a
+ * time the tool never takes.
+ */
+function checked(run, cmd, args, exits, stderr) {
+  if (exits.includes(run.code)) return run;
+  console.error(`bench: \`${[cmd, ...args].join(' ')}\` exited with ${run.code === null ? 'a signal' : `status ${run.code}${haveTime && run.code > 128 ? ` (killed by signal ${run.code - 128})` : ''}`} (expected ${exits.join(' or ')}); its standard error ends:\n${(stderr ?? '').trim().split('\n').slice(-12).join('\n')}`);
+  process.exit(2);
 }
 
 /**
@@ -69,14 +80,14 @@ function median(values) {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)] : NaN;
 }
 
-function measure(label, cmd, args, cwd, { before } = {}) {
+function measure(label, cmd, args, cwd, { before, exits } = {}) {
   before?.();
-  once(cmd, args, cwd); // warm-up (file cache, JIT-less first load)
+  once(cmd, args, cwd, exits); // warm-up (file cache, JIT-less first load)
   const runs = [];
   for (let i = 0; i < RUNS; i++) {
     nodeRuns.push(once(process.execPath, ['-e', '0'], cwd));
     before?.();
-    runs.push(once(cmd, args, cwd));
+    runs.push(once(cmd, args, cwd, exits));
   }
   const rss = Math.max(...runs.map((r) => r.rss));
   const result = { label, wall: median(runs.map((r) => r.wall)), rss, faults: median(runs.map((r) => r.faults)), code: runs[0].code };
@@ -98,27 +109,31 @@ writeFileSync(
 const staged = stagedFileOf(big);
 const cacheFile = path.join(work, 'cache.json');
 
+/** How the CLI ends a run that worked: 0 without findings, 1 with some (2 is a usage or internal error). */
+const LINT_EXITS = [0, 1];
+
 const r = {};
 r.nodeStart = null; // filled in below, from every run's interleaved `node -e 0` (nodeRuns)
 r.gitLs = measure('git ls-files', 'git', ['ls-files', '--cached', '--others', '--exclude-standard'], big);
 r.readDecode = measure('list + read + strict decode', node, [path.join(here, 'floors', 'read-decode.mjs'), big], big);
 r.remark = measure('remark-parse, single thread', node, [path.join(here, 'floors', 'remark-parse.mjs'), big], big);
-r.full = measure('full lint, cold', node, [cli, '--format', 'json'], big);
-r.discovery = measure('discovery rules only', node, [cli, '--config', discoveryOnly, '--format', 'json'], big);
-r.explain = measure('explain one cwd', node, [cli, 'explain', path.dirname(staged), '--format', 'json'], big);
-r.staged = measure('one staged file', node, [cli, '--format', 'json', staged], big);
+r.full = measure('full lint, cold', node, [cli, '--format', 'json'], big, { exits: LINT_EXITS });
+r.discovery = measure('discovery rules only', node, [cli, '--config', discoveryOnly, '--format', 'json'], big, { exits: LINT_EXITS });
+r.explain = measure('explain one cwd', node, [cli, 'explain', path.dirname(staged), '--format', 'json'], big, { exits: LINT_EXITS });
+r.staged = measure('one staged file', node, [cli, '--format', 'json', staged], big, { exits: LINT_EXITS });
 r.warm = measure('full lint, warm --cache', node, [cli, '--format', 'json', '--cache', '--cache-location', cacheFile], big, {
   before: () => {
-    if (!existsSync(cacheFile)) once(node, [cli, '--format', 'json', '--cache', '--cache-location', cacheFile], big);
+    if (!existsSync(cacheFile)) once(node, [cli, '--format', 'json', '--cache', '--cache-location', cacheFile], big, LINT_EXITS);
   },
+  exits: LINT_EXITS,
 });
 rmSync(cacheFile, { force: true });
 if (!quick) {
   const huge = workload('big10k', ['--packages', '10000']);
   const hugeStaged = execFileSync('git', ['ls-files', 'packages/*/AGENTS.md'], { cwd: huge }).toString().split('\n')[0];
-  r.full10k = measure('full lint, cold, 10,000 packages', node, [cli, '--format', 'json'], huge);
-  r.discovery10k = measure('discovery rules only, 10,000 packages', node, [cli, '--config', discoveryOnly, '--format', 'json'], huge);
-  r.staged10k = measure('one staged file, 10,000 packages', node, [cli, '--format', 'json', hugeStaged], huge);
+  r.full10k = measure('full lint, cold, 10,000 packages', node, [cli, '--format', 'json'], huge, { exits: LINT_EXITS });
+  r.discovery10k = measure('discovery rules only, 10,000 packages', node, [cli, '--config', discoveryOnly, '--format', 'json'], huge, { exits: LINT_EXITS });
+  r.staged10k = measure('one staged file, 10,000 packages', node, [cli, '--format', 'json', hugeStaged], huge, { exits: LINT_EXITS });
 }
 
 {
