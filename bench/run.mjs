@@ -62,8 +62,15 @@ function once(cmd, args, cwd, exits = [0]) {
  */
 function checked(run, cmd, args, exits, stderr) {
   if (exits.includes(run.code)) return run;
-  console.error(`bench: \`${[cmd, ...args].join(' ')}\` exited with ${run.code === null ? 'a signal' : `status ${run.code}${haveTime && run.code > 128 ? ` (killed by signal ${run.code - 128})` : ''}`} (expected ${exits.join(' or ')}); its standard error ends:\n${(stderr ?? '').trim().split('\n').slice(-12).join('\n')}`);
+  const tail = (stderr ?? '').trim().split('\n').slice(-12).join('\n');
+  console.error(`bench: \`${[cmd, ...args].join(' ')}\` exited with ${howItEnded(run.code)} (expected ${exits.join(' or ')}); its standard error ends:\n${tail}`);
   process.exit(2);
+}
+
+/** A run's end in words: null is a signal (no /usr/bin/time); through /usr/bin/time a signal is 128 + its number. */
+function howItEnded(code) {
+  if (code === null) return 'a signal';
+  return haveTime && code > 128 ? `status ${code} (killed by signal ${code - 128})` : `status ${code}`;
 }
 
 /**

@@ -164,8 +164,9 @@ class Converter implements InlineContext {
   readonly defs = new Map<number, Definition | null>();
   /** Lines where a block quote, list item or footnote definition starts. */
   readonly containerLines = new Set<number>();
-  /** Per line, the lists whose items start on it (`- - a` starts two); per item, its list. */
+  /** Per line, the lists whose items start on it (`- - a` starts two). */
   readonly itemLists = new Map<number, LNode[]>();
+  /** Per list item, its list. */
   readonly #listOfItem = new Map<LNode, LNode>();
   /** Whether the last quotedEnd() took empty lines, and after which container's prefix it closed. */
   #blankTaken = false;
