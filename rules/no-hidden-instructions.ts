@@ -49,7 +49,8 @@ export default defineRule({
     for (const h of markup) {
       if (h.kind === 'htmlComment' && allowed.some((re) => re.test(h.content))) continue;
       const loc = { offset: h.start, endOffset: h.end };
-      if (h.kind === 'htmlComment') report({ messageId: 'htmlComment', data: { content: excerpt(h.content) }, loc });
+      // Whether a comment gives directions is read from its words: a heuristic, so at most a warning.
+      if (h.kind === 'htmlComment') report({ messageId: 'htmlComment', data: { content: excerpt(h.content) }, loc, certain: false });
       else report({ messageId: 'hiddenHtml', data: { what: h.what, content: excerpt(h.content) }, loc });
     }
     for (const run of invisibleRuns(file)) {

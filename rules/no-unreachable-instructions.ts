@@ -1,4 +1,4 @@
-import { defineRule, z, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
+import { defineRule, z, listSome, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
 
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
@@ -19,8 +19,8 @@ export default defineRule({
     fixable: false,
     needsDiscovery: true,
     messages: {
-      caseVariant: (d: { file: string; expected: string }) =>
-        `${d.file} is loaded only on case-insensitive disks: Codex asks for ${d.expected} exactly, which macOS and Windows match and Linux (most CI, containers and cloud agents) does not, so the team sees different rules. Rename it to ${d.expected}.`,
+      caseVariant: (d: { file: string; expected: string; others: string; count: number }) =>
+        `${d.file}${d.others} ${d.count > 1 ? 'are' : 'is'} loaded as instructions only on case-insensitive disks (macOS, Windows), when Codex runs in ${d.count > 1 ? 'their directories' : 'its directory'}. Codex asks for ${d.expected} exactly. If ${d.count > 1 ? 'they are' : 'it is'} meant for agents, rename to ${d.expected}; if not, rename ${d.count > 1 ? 'them' : 'it'} so no agent loads ${d.count > 1 ? 'them' : 'it'} by accident.`,
       agentMd: (d: { file: string; expected: string }) => `Codex never loads ${d.file}: it looks for AGENTS.md, with an S. Rename it to ${d.expected}.`,
       notAFile: (d: { file: string; what: string }) =>
         `${d.file} is ${d.what}, which Codex skips: it loads only regular files (after following symlinks), so nothing is loaded from it. Replace it with a regular file${d.what === 'a dangling symlink' ? ' or fix the link target' : ''}.`,
@@ -66,6 +66,10 @@ export default defineRule({
       for (const dir of repo.dirs) if (baseOf(dir) === CODEX_DEFAULT || baseOf(dir) === CODEX_OVERRIDE) notAFile(dir, 'a directory');
     }
 
+    // A repository with no AGENTS.md and no .codex/ is not one whose team uses Codex: another
+    // agent's files there are not instructions Codex "misses".
+    const codexInUse = repo.instructionFiles().some((f) => f.kind === 'codex') || repo.someFileIncludes('.codex/');
+    const caseVariants: { rel: string; expected: string }[] = [];
     for (const { path: rel, kind } of repo.instructionFiles()) {
       if (done.has(rel) || discovery.loadsOf(rel).length > 0) continue;
       const name = baseOf(rel);
@@ -76,13 +80,20 @@ export default defineRule({
       if (names.includes(name)) continue;
       // Codex probes exact names; only a case-insensitive disk lets agents.md answer (§2.6).
       const expected = names.find((n) => n.toLowerCase() === name.toLowerCase());
-      if (expected) report({ messageId: 'caseVariant', file: rel, loc: START, data: { file: rel, expected: join(dir, expected) } });
-      else if (name.toLowerCase() === 'agent.md') report({ messageId: 'agentMd', file: rel, loc: START, data: { file: rel, expected: join(dir, CODEX_DEFAULT) } });
+      if (expected) caseVariants.push({ rel, expected: join(dir, expected) });
+      else if (name === 'AGENT.md') report({ messageId: 'agentMd', file: rel, loc: START, data: { file: rel, expected: join(dir, CODEX_DEFAULT) } });
       else if (kind === 'other-host') {
         // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex.
-        if (PATH_SCOPED.test(rel) || discovery.searched(dir)?.chosen) continue;
+        if (!codexInUse || PATH_SCOPED.test(rel) || discovery.searched(dir)?.chosen) continue;
         report({ messageId: 'otherHost', file: rel, loc: START, data: { file: rel, name, dir: dir || '.' } });
       } else report({ messageId: 'neverLoaded', file: rel, loc: START, data: { file: rel, name } });
+    }
+
+    // One fact, one finding: pages named agents.md are usually documentation, and each says the same.
+    const first = caseVariants[0];
+    if (first) {
+      const others = caseVariants.length > 1 ? ` (and ${listSome(caseVariants.slice(1).map((c) => c.rel), 3)})` : '';
+      report({ messageId: 'caseVariant', file: first.rel, loc: START, data: { file: first.rel, expected: baseOf(first.expected), others, count: caseVariants.length } });
     }
 
     // A marker below the repository root (a submodule's .git file, a nested repository, an empty .git

@@ -835,9 +835,13 @@ function codexHostFiles(loaded: readonly LoadedFile[]): HostFile[] {
 
 const views = new WeakMap<DiscoveryView, HostsView>();
 
-/** Hosts in use by default: Codex plus every host whose own files or settings the repository holds. */
+/**
+ * Hosts in use by default: every host whose own files or settings the repository holds, and Codex
+ * when it holds an AGENTS.md or a .codex/ directory, or no other host's files (a repository that
+ * keeps only GEMINI.md is a Gemini CLI repository, not one whose Codex users miss it).
+ */
 export function defaultHosts(repo: RepoIndex): HostSelection[] {
-  const out: HostSelection[] = [{ id: 'codex', variant: 'default', label: 'codex' }];
+  const out: HostSelection[] = [];
   // Only the files a profile's index points at can be its own (most of a repository is neither named
   // like a host's file nor under a host's hidden directory).
   // The profiles' names are among those the engine scans the listing for before it attaches hosts
@@ -845,8 +849,11 @@ export function defaultHosts(repo: RepoIndex): HostSelection[] {
   for (const p of PROFILES) {
     const { names, hiddenDirs } = p.ownsIndex;
     const underHidden = () => repo.hiddenFiles().some((f) => hasDirSegment(f, hiddenDirs) && p.owns(f));
-    if (names.some((n) => repo.filesNamed(n).some((f) => p.owns(f))) || (hiddenDirs.length > 0 && underHidden())) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
+    const bySettings = () => p.inUseBySettings?.((rel) => repo.json(rel)) === true;
+    if (names.some((n) => repo.filesNamed(n).some((f) => p.owns(f))) || (hiddenDirs.length > 0 && underHidden()) || bySettings()) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
   }
+  const codexInUse = repo.filesNamed('AGENTS.md').length > 0 || repo.filesNamed('AGENTS.override.md').length > 0 || repo.hiddenFiles().some((f) => hasDirSegment(f, ['.codex']));
+  if (codexInUse || out.length === 0) out.unshift({ id: 'codex', variant: 'default', label: 'codex' });
   return out;
 }
 

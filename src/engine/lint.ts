@@ -343,7 +343,13 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     return file;
   };
   const unread = new Map<string, { path: string; kind: InstructionKind }>();
+  const entryPaths = new Set(entries.map((e) => e.path));
   for (const entry of entries) {
+    // Pages about agents that only a case-insensitive disk would hand Codex: no host's instructions.
+    if (entry.kind === 'case-variant') continue;
+    // One fact, one finding: a symlink to another instruction file (CLAUDE.md -> AGENTS.md) is the
+    // same text, linted once at its target.
+    if (aliasOfInstructionFile(repo, entry.path, discovery.cache.probe(repo.abs(entry.path)), entryPaths)) continue;
     if (!needed.has(entry.path)) {
       unread.set(entry.path, entry);
       continue;
@@ -517,6 +523,16 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
 }
 
 /** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
+/** Whether `rel` is a symlink whose target is another of the instruction files (`paths`). */
+function aliasOfInstructionFile(repo: RepoIndex, rel: string, probe: Probe, paths: ReadonlySet<string>): boolean {
+  if (!repo.fs.realpath || !probe.symlink) return false;
+  const real = repo.fs.realpath(repo.abs(rel));
+  const root = repo.fs.realpath(repo.root) ?? repo.root;
+  if (real === null || !real.startsWith(root + path.sep)) return false;
+  const target = real.slice(root.length + 1).split(path.sep).join('/');
+  return target !== rel && paths.has(target);
+}
+
 function escapesRepository(repo: RepoIndex, abs: string, probe: Probe): boolean {
   if (!repo.fs.realpath || !probe.symlink) return false;
   const real = repo.fs.realpath(abs);

@@ -45,7 +45,8 @@ export function makeFinding(
   if (!filePath) throw new Error(`Rule "${rule.id}" (repo scope) must pass "file" to report().`);
   const data = (descriptor.data ?? {}) as Record<string, unknown>;
   const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, () => fileFor(filePath));
-  return new Pending(rule, severity, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
+  const capped: NumericSeverity = descriptor.certain === false ? 1 : severity;
+  return new Pending(rule, capped, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
 }
 
 /** The diagnostic of a finding (a new object, message built now, for a rule's report). */

@@ -66,6 +66,11 @@ export type ReportDescriptor<M extends Messages> = {
     loc?: ReportLocation;
     related?: RelatedLocation[];
     fix?: Fix;
+    /**
+     * false for a finding that rests on a heuristic: it is reported as a warning even when the
+     * rule is set to "error", since an error must be certain (it fails CI).
+     */
+    certain?: boolean;
   };
 }[keyof M & string];
 

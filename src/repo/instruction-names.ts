@@ -10,8 +10,14 @@ export const CODEX_DEFAULT = 'AGENTS.md';
 export type InstructionKind =
   /** AGENTS.md or AGENTS.override.md, exactly. */
   | 'codex'
-  /** A name Codex only loads when configured as a fallback (or on a case-insensitive disk). */
+  /** A name some host loads that Codex loads only when configured as a fallback: AGENT.md (Amp, Zed), configured fallbacks. */
   | 'agents-variant'
+  /**
+   * AGENTS.md or AGENTS.override.md in another case (`agents.md`, `Agents.md`): Codex asks for the
+   * exact name, so only a case-insensitive disk answers with it. Usually a documentation page about
+   * "agents"; never linted for content, reported once by no-unreachable-instructions.
+   */
+  | 'case-variant'
   /** Another host's file: CLAUDE.md, GEMINI.md, Copilot, Cursor, Windsurf, ... */
   | 'other-host';
 
@@ -36,8 +42,12 @@ export function instructionKind(relPath: string, fallbacks: readonly string[] = 
   if (fallbacks.length === 0 && !mayBeInstructionName(relPath)) return null;
   const base = posixBasename(relPath);
   if (base === CODEX_DEFAULT || base === CODEX_OVERRIDE) return 'codex';
-  if (/^agents?([._-][^/]*)?\.md$/i.test(base)) return 'agents-variant';
   if (OTHER_HOST_BASENAMES.has(base)) return 'other-host';
+  // Amp and Zed read AGENT.md (src/discovery/hosts/amp.ts, zed.ts); other spellings such as
+  // docs/agent.md or agent-spec.md are pages about agents, which no host loads.
+  if (base === 'AGENT.md') return fallbackKind(relPath, fallbacks) ?? 'agents-variant';
+  const lower = base.toLowerCase();
+  if (lower === 'agents.md' || lower === 'agents.override.md') return fallbackKind(relPath, fallbacks) ?? 'case-variant';
   // The three directory conventions below all name a dot-directory: most paths hold no "/." or none at the start.
   if (relPath.charCodeAt(0) !== 46 && !relPath.includes('/.')) return fallbackKind(relPath, fallbacks);
   if (/(^|\/)\.github\/instructions\/[^/]+\.instructions\.md$/.test(relPath)) return 'other-host';

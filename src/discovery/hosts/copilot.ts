@@ -72,8 +72,12 @@ export const copilotVscode: HostProfile = {
   variants: ['default'],
   // Only `*.instructions.md` by `applyTo` depends on the attached file; AGENTS.md is root-only.
   lazy: true,
-  owns: (rel) => owns(rel) || rel === '.vscode/settings.json',
-  ownsIndex: { names: [], hiddenDirs: ['.github', '.vscode'] },
+  owns,
+  ownsIndex: { names: [], hiddenDirs: ['.github'] },
+  inUseBySettings(json) {
+    const settings = json('.vscode/settings.json');
+    return settings !== null && typeof settings === 'object' && Object.keys(settings).some((k) => /^(?:github\.copilot|chat)\./.test(k));
+  },
   settings(env, _cwd, variant) {
     // `chat.useAgentsMdFile` (default on), `chat.useClaudeMdFile`, `chat.useNestedAgentsMdFiles` (default off).
     const abs = path.join(env.root, '.vscode', 'settings.json');

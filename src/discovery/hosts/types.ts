@@ -129,6 +129,12 @@ export interface HostProfile {
    * (names starting with "."). test/discovery/hosts/owns-index.test.ts checks it against `owns`.
    */
   ownsIndex: { names: readonly string[]; hiddenDirs: readonly string[] };
+  /**
+   * Whether settings the repository commits show the host in use, where a settings file alone does
+   * not (`.vscode/settings.json` configures formatters in most repositories; only Copilot's own keys
+   * say a team uses Copilot). `json` reads a repository file as parsed JSON (null when absent).
+   */
+  inUseBySettings?(json: (rel: string) => unknown): boolean;
   /** Settings read from where the host reads them in the repository, for one cwd. */
   settings(env: HostEnv, cwd: string, variant: string): HostSettings;
   simulate(env: HostEnv, cwd: string, settings: HostSettings, moment: Moment): HostSimulation;
