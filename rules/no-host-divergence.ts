@@ -31,6 +31,22 @@ function fixFor(d: Divergence, instead: string): string {
   return `keep the shared instructions in files every host reads on this path, and point each host's own file at them (a symlink, or an "@AGENTS.md" import where the host supports imports)`;
 }
 
+const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+
+/** Whether `text` (of `file`) holds an `@path` import of one of `targets` (repository-relative). */
+function importsAnyOf(text: string, file: string, targets: readonly string[]): boolean {
+  for (const m of text.matchAll(/(?:^|\s)@(\.{0,2}\/?[\w./-]+\.md)\b/g)) {
+    const parts = `${dirOf(file)}${m[1]!}`.split('/');
+    const out: string[] = [];
+    for (const part of parts) {
+      if (part === '..') out.pop();
+      else if (part !== '.' && part !== '') out.push(part);
+    }
+    if (targets.includes(out.join('/'))) return true;
+  }
+  return false;
+}
+
 export default defineRule({
   id: 'no-host-divergence',
   meta: {
@@ -49,11 +65,27 @@ export default defineRule({
     options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
-    for (const d of hostsView(discovery, repo).divergences()) {
+    const all = hostsView(discovery, repo).divergences();
+    // A CLAUDE.md whose `@AGENTS.md` import lies outside the working directory is no-broken-import's
+    // finding; said here too, the same fact would be reported twice.
+    // A pointer ("See @AGENTS.md") is not a divergence from the hosts that read what it points at.
+    const kept = all.filter((d) => !d.importRef?.present && !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead));
+    // Two files side by side that each host misses in favour of the other (AGENTS.md for Codex,
+    // CLAUDE.md for Claude Code) are one fact: reported once, on the host's own file, whose content
+    // is the one to move.
+    const missedInFavour = (file: string, other: string) => kept.some((o) => o.file === other && o.instead.includes(file));
+    const oneSide = kept.filter((d) => !(/(^|\/)AGENTS\.md$/.test(d.file) && d.instead.some((i) => dirOf(i) === dirOf(d.file) && !/(^|\/)AGENTS\.md$/.test(i) && missedInFavour(d.file, i))));
+    // One finding per file, naming every host that misses it.
+    const byFile = new Map<string, Divergence[]>();
+    for (const d of oneSide) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    for (const [file, ds] of byFile) {
+      const first = ds[0]!;
+      const union = (pick: (d: Divergence) => readonly string[]) => [...new Set(ds.flatMap(pick))];
+      const d: Divergence = { ...first, host: ds.map((x) => x.host).join(', '), loadedBy: union((x) => x.loadedBy), cwds: union((x) => x.cwds).sort(), instead: union((x) => x.instead), shadowed: ds.some((x) => x.shadowed) };
       const instead = insteadText(d);
-      const data: Data = { file: d.file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead, fix: fixFor(d, instead) };
+      const data: Data = { file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead, fix: ds.map((x) => fixFor(x, insteadText(x))).filter((f, i, a) => a.indexOf(f) === i).join('; ') };
       const related = d.instead.slice(0, INSTEAD_SHOWN).map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
-      report({ messageId: d.shadowed ? 'shadowedForHost' : 'unreachableForHost', file: d.file, data, loc: { start: { line: 1, column: 1 } }, related });
+      report({ messageId: d.shadowed ? 'shadowedForHost' : 'unreachableForHost', file, data, loc: { start: { line: 1, column: 1 } }, related });
     }
   },
 });

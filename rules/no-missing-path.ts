@@ -16,7 +16,7 @@ export default defineRule({
   id: 'no-missing-path',
   meta: {
     description: 'Disallow file and directory paths in inline code that do not exist in the repository',
-    severity: 'error',
+    severity: 'warn',
     scope: 'file',
     tags: ['references'],
     fixable: false,

@@ -6,7 +6,7 @@ export default defineRule({
   id: 'no-unknown-binary',
   meta: {
     description: 'Disallow npx/exec commands and local scripts whose executable does not exist in the repository',
-    severity: 'error',
+    severity: 'warn',
     scope: 'file',
     tags: ['commands', 'references'],
     fixable: false,

@@ -4,7 +4,7 @@ export default defineRule({
   id: 'no-wrong-package-manager',
   meta: {
     description: 'Disallow commands that use a different package manager than the repository (lockfile, packageManager field)',
-    severity: 'error',
+    severity: 'warn',
     scope: 'file',
     tags: ['commands'],
     fixable: false,

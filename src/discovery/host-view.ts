@@ -691,11 +691,20 @@ function nonSpace(text: string, start: number, end: number): number {
   return n;
 }
 
-/** /^\s*@\S+\s*$/ over text[start, end). */
+/**
+ * Whether text[start, end) carries no instruction of its own for the content comparison: an import
+ * line (/^\s*@\S+\s*$/), an ATX heading, or a code fence's delimiter with its language tag. So a
+ * CLAUDE.md holding only a title and `@AGENTS.md` compares as empty, and two copies that differ only
+ * in a heading or a fence's tag (```txt against ```) compare equal.
+ */
 function isImportLine(text: string, start: number, end: number): boolean {
   let i = start;
   while (i < end && isSpace(text.charCodeAt(i))) i++;
-  if (i >= end || text.charCodeAt(i) !== 64) return false;
+  if (i >= end) return false;
+  const first = text.charCodeAt(i);
+  if (first === 35) return i - start <= 3 && /^#{1,6}(?:\s|$)/.test(text.slice(i, Math.min(end, i + 8)));
+  if (first === 96 || first === 126) return /^(?:`{3,}|~{3,})[^\s`]*\s*$/.test(text.slice(i, end));
+  if (first !== 64) return false;
   i++;
   const nameStart = i;
   while (i < end && !isSpace(text.charCodeAt(i))) i++;
@@ -721,7 +730,7 @@ function credit(report: { cwds: string[] }, cwd: string): void {
 export function contentKey(text: string): string {
   return text
     .split('\n')
-    .filter((l) => !/^\s*@\S+\s*$/.test(l))
+    .filter((l) => !isImportLine(l, 0, l.length))
     .join('\n')
     .replace(/\s+/g, ' ')
     .trim();

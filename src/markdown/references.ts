@@ -62,7 +62,7 @@ const FILE_EXTENSIONS = new Set(
 );
 
 /** Parts of multi-part extensions (`.test.ts`, `.d.ts`): a span made only of these is an extension. */
-const EXTENSION_PARTS = new Set([...FILE_EXTENSIONS, 'test', 'spec', 'd', 'config', 'stories', 'story', 'module', 'min', 'e2e', 'snap']);
+const EXTENSION_PARTS = new Set([...FILE_EXTENSIONS, 'test', 'test-d', 'spec', 'd', 'config', 'stories', 'story', 'module', 'min', 'e2e', 'snap']);
 
 /** Extensionless names that are files by convention. */
 const CONVENTIONAL_FILES = new Set(
@@ -77,6 +77,9 @@ const NOT_FILES = new Set(
     ' ',
   ),
 );
+
+/** Configuration dotfiles by their shape: `.nvmrc`, `.gitignore`, `.env.example`, `.editorconfig`, `.python-version`. */
+const DOTFILE = /^\.(?:[\w-]*(?:rc|ignore|attributes|modules|config|version|versions|format|tidy|mailmap|keep)|env(?:\.[\w-]+)?|editorconfig|tool-versions|github|vscode|idea|husky|cargo|changeset|devcontainer|circleci|gitlab|cursor|claude|codex|gemini|agents)$/i;
 
 /** Files people create locally and are told to create: never expected in a checkout. */
 const LOCAL_ONLY = /^\.env(\.[\w-]*local)?$|^\.env\.(development|production|test)(\.local)?$/;
@@ -113,6 +116,10 @@ const QUALIFIERS = lazily(() => new RegExp(
     'prefix(?:es|ed)?',
     'placeholder',
     'hypothetical',
+    // A path in another repository: "in that repo", "ported to the docs repository", a GitHub link.
+    '(?:that|other|another|separate|sibling|upstream|external) repo(?:sitory)?',
+    'ported to',
+    'github\\.com/',
   ]
     .map((w) => `\\b${w}`)
     .join('|'),
@@ -161,8 +168,10 @@ function extensionOf(base: string): string {
 function looksLikeFileName(base: string): boolean {
   if (!/^[\w.@+-]+$/.test(base)) return false;
   if (CONVENTIONAL_FILES.has(base) || CONVENTIONAL_FILES.has(base.split('.')[0] ?? '')) return true;
-  // Dotfiles: `.nvmrc`, `.env.example`, `.eslintrc.json` (a lone extension was excluded above).
-  if (/^\.[a-z][\w.-]*$/i.test(base)) return true;
+  // Dotfiles: `.nvmrc`, `.env.example`, `.eslintrc.json` (a lone extension was excluded above). A
+  // slash-free `.name` is far more often a property (`.permission`, `.headers`), an extension
+  // (`.sqltest`, `.mp4`) or a CSS class: only the shapes of configuration files count.
+  if (/^\.[a-z][\w.-]*$/i.test(base)) return DOTFILE.test(base) || FILE_EXTENSIONS.has(extensionOf(base.slice(1)));
   const ext = extensionOf(base);
   // `math.h` and `stdio.h` are system headers and `a.b.c` a member chain: a slash-free name with a
   // one-letter or F# extension is too ambiguous to check (`src/x.c` still is).
@@ -177,7 +186,8 @@ function isPlaceholderName(body: string): boolean {
   return body.split('/').some((segment) => {
     const stem = segment.replace(/\..*$/, '');
     return (
-      /^(foo|bar|baz|qux|quux|xxx+|yyy+|zzz+|example|sample|something|whatever|name|filename|dirname)$/i.test(stem) ||
+      /^(foo|bar|baz|qux|quux|xxx+|yyy+|zzz+|example|sample|something|whatever|name|filename|dirname|kebab-case|camelCase|PascalCase|snake_case|SCREAMING_SNAKE_CASE)$/i.test(stem) ||
+      /[a-z](?:Here|Name|Goes)$/.test(stem) ||
       /^(foo|Foo)[A-Z_.-]/.test(stem) ||
       /^(my|My|your|Your|some|Some)[A-Z_-]/.test(stem)
     );

@@ -378,7 +378,7 @@ export class RepoIndex {
   }
 
   json(rel: string): unknown {
-    return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$/.test(rel)));
+    return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$|(^|\/)\.vscode\/[^/]+\.json$/.test(rel)));
   }
 
   yaml(rel: string): unknown {
