@@ -70,6 +70,8 @@ export default defineRule({
     // agent's files there are not instructions Codex "misses".
     const codexInUse = repo.instructionFiles().some((f) => f.kind === 'codex') || repo.someFileIncludes('.codex/');
     const caseVariants: { rel: string; expected: string }[] = [];
+    let dirs: Set<string> | undefined;
+    const packageDirs = () => (dirs ??= new Set(repo.workspacePackages().map((p) => p.dir)));
     for (const { path: rel, kind } of repo.instructionFiles()) {
       if (done.has(rel) || discovery.loadsOf(rel).length > 0) continue;
       const name = baseOf(rel);
@@ -80,7 +82,10 @@ export default defineRule({
       if (names.includes(name)) continue;
       // Codex probes exact names; only a case-insensitive disk lets agents.md answer (§2.6).
       const expected = names.find((n) => n.toLowerCase() === name.toLowerCase());
-      if (expected) caseVariants.push({ rel, expected: join(dir, expected) });
+      // A page named agents.md matters only where agents are started: the root or a package.
+      if (expected) {
+        if (dir === '' || packageDirs().has(dir)) caseVariants.push({ rel, expected: join(dir, expected) });
+      }
       else if (name === 'AGENT.md') report({ messageId: 'agentMd', file: rel, loc: START, data: { file: rel, expected: join(dir, CODEX_DEFAULT) } });
       else if (kind === 'other-host') {
         // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex.

@@ -156,6 +156,9 @@ export function classifyPath(raw: string): { value: string; shape: PathShape; di
   }
   if (shape === 'bare' && dir && !/^[\w.-]+$/.test(body)) return { reason: 'not-path-like' };
   if (isPlaceholderName(body)) return { reason: 'placeholder' };
+  // `./api`, `./generate-auth-url`: a module specifier (resolved with an extension, often from src/),
+  // not a file of that exact name.
+  if (shape === 'explicit' && !dir && /^\.\/[\w-]+$/.test(body)) return { reason: 'identifier' };
   return { value, shape, dir, offset: lead };
 }
 
@@ -181,15 +184,16 @@ function looksLikeFileName(base: string): boolean {
   return !/^[\d.]+$/.test(base.slice(0, -ext.length - 1));
 }
 
-/** Example names: `foo.ts`, `src/MyComponent.tsx`, `your-package/`. */
-function isPlaceholderName(body: string): boolean {
+/** Example names: `foo.ts`, `src/MyComponent.tsx`, `your-package/`, `myagent.py`. */
+export function isPlaceholderName(body: string): boolean {
   return body.split('/').some((segment) => {
     const stem = segment.replace(/\..*$/, '');
     return (
       /^(foo|bar|baz|qux|quux|xxx+|yyy+|zzz+|example|sample|something|whatever|name|filename|dirname|kebab-case|camelCase|PascalCase|snake_case|SCREAMING_SNAKE_CASE)$/i.test(stem) ||
       /[a-z](?:Here|Name|Goes)$/.test(stem) ||
       /^(foo|Foo)[A-Z_.-]/.test(stem) ||
-      /^(my|My|your|Your|some|Some)[A-Z_-]/.test(stem)
+      /^(my|My|your|Your|some|Some)[A-Z_-]/.test(stem) ||
+      /^my(?:agent|app|project|script|module|file|service|package|component|lib|tool|bot|test)s?$/i.test(stem)
     );
   });
 }
@@ -386,7 +390,9 @@ export function readsAsLocalRun(argv: readonly string[], context: SentenceContex
   // The sentence is looked at only for a lone script-like path (callers may pass it unbuilt).
   const around = typeof context === 'function' ? context() : context;
   if (negatesExistence(around) || around.qualified || MENTION_CUE.test(around.before)) return false;
-  if (head.explicit) return true;
+  // A lone extensionless `./api` is most often a module specifier ("re-exports `./api`"): a run
+  // only when it looks like a script or the sentence says so.
+  if (head.explicit) return head.inScriptDir || SHELL_SCRIPT.test(argv[0]!) || JS_SCRIPT.test(argv[0]!) || RUN_CUE.test(around.before);
   // Without `./`, only a script under bin/, scripts/, ... reads as a run, and outside bin/ only after "run".
   return head.inScriptDir && (head.inBin || RUN_CUE.test(around.before));
 }

@@ -4,6 +4,7 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 import { isRecord } from '../repo/manifests.js';
 import { commandsOf, type CommandRef } from '../markdown/commands.js';
+import { sentenceContext, type SentenceContext } from '../markdown/references.js';
 import { resolveCommand, type Finding } from './runners/index.js';
 import { fileIn, keyLocation, parentOf } from './runners/common.js';
 import type { LookedIn } from './runners/types.js';
@@ -104,8 +105,14 @@ export interface PackageManagerFinding {
 }
 
 /** Commands that use a package manager other than the one the repository is set up for. */
+/** Subcommands of npm, pnpm, yarn and bun that write the lockfile (a bare `yarn`, `pnpm` or `bun` installs too). */
+const LOCKFILE_WRITERS = new Set(['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'remove', 'rm', 'uninstall', 'un', 'dedupe', 'ddp', 'link', 'ln', 'import']);
+/** An inline command described rather than prescribed: right after a dash that follows a name, or after "via". */
+const DESCRIBES_BEFORE = /(?:[—–]\s*(?:[\p{L}-]+\s+){0,2}|\b(?:via|through)\s+)$/iu;
+
 export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): PackageManagerFinding[] {
   const out: PackageManagerFinding[] = [];
+  let around: ((start: number, end: number) => SentenceContext) | undefined;
   for (const command of commandsOf(file)) {
     // "Never use npm" agrees with a pnpm repository: prohibitions are not uses.
     if (command.prohibited || command.cwd === null) continue;
@@ -113,8 +120,14 @@ export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): 
     const used = head && !head.dynamic ? USES[head.value] : undefined;
     if (!used) continue;
     const args = command.argv.slice(1).map((w) => w.value);
-    // Installing a tool globally (`npm i -g pnpm`) is not running the project with npm.
-    if (args.includes('-g') || args.includes('--global') || (used === 'npm' && args[0] === 'view')) continue;
+    // Installing a tool globally (`npm i -g pnpm`) or into another prefix is not running the project
+    // with npm; only what writes a lockfile is (`npm run lint` in a pnpm repository works as written).
+    if (args.includes('-g') || args.includes('--global') || args.some((a) => a.startsWith('--prefix'))) continue;
+    const sub = args.find((a) => !a.startsWith('-'));
+    if (sub === undefined ? used === 'npm' : !LOCKFILE_WRITERS.has(sub)) continue;
+    // "`installer.ts` — runs `npm install x` on first use", "installed via `npm install`": what the
+    // product does, not a command for working on the repository.
+    if (command.origin === 'inline' && DESCRIBES_BEFORE.test((around ??= sentenceContext(file))(command.start, command.end).before)) continue;
     const policy = packageManagerPolicy(repo, command.cwd);
     if (policy && !policy.expected.includes(used)) out.push({ command, used, policy });
   }

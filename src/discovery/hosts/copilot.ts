@@ -1,13 +1,15 @@
 import * as path from 'node:path';
 import { dirsDown, filesUnder, frontMatter, globList, globMatches, hostFile, isInside, momentProbe, readJson, readText, settingsOf } from './common.js';
-import type { HostEnv, HostFile, HostProfile, HostSimulation, Moment, SizeFinding } from './types.js';
+import type { HostEnv, HostFile, HostProfile, HostSimulation, Moment } from './types.js';
 
 // Facts: hosts.md §7. Cloud agent: docs.github.com "add-repository-instructions" (github/docs,
 // index id 2823347245) [docs]. VS Code: microsoft/vscode computeAutomaticInstructions.ts @ 0155379d [code].
 export const VERIFIED_ON_CLOUD = 'docs.github.com add-repository-instructions (2026)';
 export const VERIFIED_ON_VSCODE = 'microsoft/vscode computeAutomaticInstructions.ts @ 0155379d';
-/** Copilot code review reads only the first 4 000 characters of a custom-instruction file [2nd]. */
-export const REVIEW_CHARS = 4000;
+// No size limit is reported for Copilot: GitHub's docs once said code review reads only the first
+// 4,000 characters of an instruction file, and removed that statement (github/docs pull request
+// 42361; issue 42761 asks whether the limit is gone). An error or a cut on an undocumented limit
+// would not be certain.
 
 const owns = (rel: string) => rel === '.github/copilot-instructions.md' || /^\.github\/instructions\/.+\.instructions\.md$/.test(rel);
 
@@ -27,13 +29,6 @@ function load(env: HostEnv, abs: string, kind: HostFile['kind'], files: HostFile
   if (files.some((f) => f.path === abs)) return;
   const read = readText(env, abs);
   if (read) files.push(hostFile(abs, kind, read.bytes, read.text, read.text.trim() === '' ? { skipped: 'empty' } : extra));
-}
-
-/** Code review sees the first 4 000 characters of each custom-instruction file. */
-function reviewCuts(files: HostFile[]): SizeFinding[] {
-  return files
-    .filter((f) => !f.skipped && f.text.length > REVIEW_CHARS)
-    .map((f) => ({ file: f.path, size: f.text.length, limit: REVIEW_CHARS, unit: 'chars' as const, effect: 'cut' as const, who: 'Copilot code review', offset: REVIEW_CHARS }));
 }
 
 export const copilot: HostProfile = {
@@ -61,7 +56,7 @@ export const copilot: HostProfile = {
       const alt = ['CLAUDE.md', 'GEMINI.md'].map((n) => path.join(env.root, n)).find((p) => env.cache.probe(p).kind === 'file');
       if (alt) load(env, alt, 'project', files);
     }
-    return { host: 'copilot', variant: settings.variant, cwd, moment, files, text: null, imports: [], sizes: reviewCuts(files), notes };
+    return { host: 'copilot', variant: settings.variant, cwd, moment, files, text: null, imports: [], sizes: [], notes };
   },
 };
 

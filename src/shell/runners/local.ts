@@ -1,7 +1,7 @@
 import { finding, join, literal } from './common.js';
 import type { Runner } from './types.js';
 import type { ShellWord } from '../parse.js';
-import { isIgnoredPath } from '../../markdown/references.js';
+import { isIgnoredPath, isPlaceholderName } from '../../markdown/references.js';
 
 /** Directories that hold build outputs or installed tools, usually gitignored: never reported. */
 const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|vendor|\.bin|bazel-[^/]+)\//;
@@ -9,8 +9,12 @@ const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|ven
 /** Whether a local script exists: in the file list, or on disk when it is ignored or generated. */
 export function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: string, direct = false): ReturnType<Runner> {
   if (!literal(word) || word.value.startsWith('/') || word.value.startsWith('~') || OUTPUT_DIRS.test(word.value)) return [];
+  if (isPlaceholderName(word.value)) return [];
   const rel = join(ctx.cwd, word.value);
   if (rel.startsWith('..')) return [];
+  // Instructions are mostly followed from the repository root, whatever file they sit in
+  // (`uv run python .github/scripts/guard.py` in .github/workflows/AGENTS.md): a script there is found.
+  if (ctx.cwd !== '' && !word.value.startsWith('./') && !word.value.startsWith('../') && ctx.repo.fs.probe(ctx.repo.abs(join('', word.value))).kind === 'file') return [];
   const probe = ctx.repo.fs.probe(ctx.repo.abs(rel));
   if (probe.kind === 'file') {
     // Run directly, the kernel's execve needs an executable bit; git records it (mode 100755 vs

@@ -99,7 +99,7 @@ export function hasPythonBinary(repo: RepoIndex, name: string): boolean {
 }
 
 type Tool = 'uv' | 'poetry' | 'pdm' | 'hatch';
-const VALUE_FLAGS = new Set(['--with', '--package', '--python', '-p', '--extra', '--group', '--env', '-e', '--directory', '--project', '--index', '--env-file']);
+const VALUE_FLAGS = new Set(['--with', '--package', '--python', '-p', '--extra', '--group', '--only-group', '--no-group', '--with-requirements', '--with-editable', '--env', '-e', '--directory', '--project', '--index', '--env-file']);
 
 /** Scripts the tool's own `run` resolves before falling back to an executable. */
 function toolScripts(repo: RepoIndex, tool: Tool, pyproject: string, env: string | null): Set<string> {
