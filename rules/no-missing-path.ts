@@ -12,6 +12,21 @@ function triedText(tried: readonly string[], dir: boolean): string {
   return parts.join('');
 }
 
+/**
+ * Whether `value` exists in a directory one level below the directory of `file`: example/AGENTS.md
+ * naming `src/main.c` that every example/NAME/ holds.
+ */
+function inSubdirectory(files: readonly string[], file: string, value: string): boolean {
+  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
+  const tail = `/${value.replace(/^\.\//, '').replace(/\/$/, '')}`;
+  return files.some((f) => {
+    if (!f.startsWith(dir)) return false;
+    const at = f.indexOf(tail, dir.length);
+    if (at <= dir.length || f.slice(dir.length, at).includes('/')) return false;
+    return at + tail.length === f.length || f[at + tail.length] === '/';
+  });
+}
+
 export default defineRule({
   id: 'no-missing-path',
   meta: {
@@ -44,6 +59,8 @@ export default defineRule({
       // Paths above the repository root (a sibling checkout, `../shared/DESIGN.md`) cannot be
       // verified from here and are often deliberate, so they are left alone.
       if (resolved.status !== 'missing' || ref.negated) continue;
+      // "Each example has its own `src/main.c`": a layout that every subdirectory repeats.
+      if (inSubdirectory(repo.files, file.path, ref.value)) continue;
       report({
         messageId: 'missingPath',
         data: { path: ref.value, tried: triedText(resolved.tried, ref.dir), suggestion: resolved.suggestion },

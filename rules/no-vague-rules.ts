@@ -36,7 +36,7 @@ export default defineRule({
   id: 'no-vague-rules',
   meta: {
     description: 'Disallow statements that give an agent nothing to act on or check ("write clean code", "follow best practices")',
-    severity: 'warn',
+    severity: 'off',
     scope: 'file',
     tags: ['content'],
     fixable: false,

@@ -1208,6 +1208,9 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
     const t = tried[i]!;
     if (ref.dir || !clean ? f.ignored(t, ref.dir) : f.ignoredFile(t, t === body ? parts.parent : below!, parts.leaf)) return { status: 'ignored', path: t };
   }
+  // `settings.local.json`, `CLAUDE.local.md`, `docker-compose.local.yml`: personal files, by
+  // convention never committed, wherever they sit.
+  if (/\.local(?:\.[\w-]+)?$/.test(body)) return { status: 'ignored', path: body };
   if (ref.shape === 'bare') {
     if (LOCAL_ONLY.test(body)) return { status: 'ignored', path: body };
     // A directory of that name below the root, or a file of that name anywhere.
