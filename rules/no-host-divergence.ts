@@ -66,8 +66,8 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     const all = hostsView(discovery, repo).divergences();
-    // A CLAUDE.md whose `@AGENTS.md` import lies outside the working directory is no-broken-import's
-    // finding; said here too, the same fact would be reported twice.
+    // A CLAUDE.md whose `@AGENTS.md` import lies outside the working directory is no-broken-import finding;
+    // said here too, the same fact would be reported twice.
     // A pointer ("See @AGENTS.md") is not a divergence from the hosts that read what it points at.
     const kept = all.filter((d) => !d.importRef?.present && !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead));
     // Two files side by side that each host misses in favour of the other (AGENTS.md for Codex,

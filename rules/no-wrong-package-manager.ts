@@ -11,8 +11,8 @@ export default defineRule({
     needsTree: true,
     prepare: prepareCommandFiles,
     messages: {
-      wrongPackageManager: (d: { used: string; expected: string; evidence: string }) =>
-        `This command uses ${d.used}, but the repository uses ${d.expected} (${d.evidence}). Running ${d.used} there creates a second lockfile and a different dependency tree; write the ${d.expected} command instead.`,
+      wrongPackageManager: (d: { used: string; expected: string; evidence: string; effect?: string }) =>
+        `This command uses ${d.used}, but the repository uses ${d.expected} (${d.evidence}). ${d.effect ?? 'It writes a second lockfile and a different dependency tree'}; write the ${d.expected} command instead.`,
     },
     options: () => z.strictObject({}),
   },
@@ -23,7 +23,7 @@ export default defineRule({
       const evidence = f.policy.evidence.file.endsWith('package.json') ? `"packageManager" in ${f.policy.evidence.file}` : f.policy.evidence.file;
       report({
         messageId: 'wrongPackageManager',
-        data: { used: f.used, expected: f.policy.expected.join(' or '), evidence },
+        data: { used: f.used, expected: f.policy.expected.join(' or '), evidence, effect: f.writesLockfile ? 'It writes a second lockfile and a different dependency tree' : `Corepack refuses ${f.used} in this project` },
         loc: { offset: head.start, endOffset: head.end },
         related: [{ ...f.policy.evidence, message: `the repository's package manager is set here` }],
       });

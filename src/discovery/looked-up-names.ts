@@ -2,6 +2,7 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import { WORKSPACE_MANIFEST_NAMES } from '../repo/workspaces.js';
 import { CONFIG_FILE_NAME } from './hosts/codex.js';
 import { PROFILES } from './hosts/index.js';
+import { CODEX_DEFAULT, CODEX_OVERRIDE } from '../repo/instruction-names.js';
 
 /**
  * Every name the discovery layer finds files by (RepoIndex.filesNamed): the hosts' own files, Codex's
@@ -10,7 +11,8 @@ import { PROFILES } from './hosts/index.js';
  * slice and a map entry per path, tens of thousands of strings kept to the end) is then built only
  * by a run whose content rules ask for more.
  */
-export const DISCOVERY_LOOKUP_NAMES: readonly string[] = [...new Set([...PROFILES.flatMap((p) => p.ownsIndex.names), CONFIG_FILE_NAME, ...WORKSPACE_MANIFEST_NAMES])];
+// AGENTS.md and AGENTS.override.md: whether Codex is in use (defaultHosts).
+export const DISCOVERY_LOOKUP_NAMES: readonly string[] = [...new Set([...PROFILES.flatMap((p) => p.ownsIndex.names), CODEX_DEFAULT, CODEX_OVERRIDE, CONFIG_FILE_NAME, ...WORKSPACE_MANIFEST_NAMES])];
 
 /**
  * Readies the index for the discovery layer's lookups by name, and for Codex's configured fallback

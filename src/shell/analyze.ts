@@ -18,7 +18,7 @@ const FINDINGS = Symbol('command findings');
 /**
  * Unresolved references of every command in the file, computed once for all command rules. A command
  * without a `cd` runs wherever the agent starts: from the file's own directory or any working
- * directory that loads the file (a root AGENTS.md is read from every package). A reference is
+ * directory that loads the file (a root AGENTS.md is read from every package), or the repository root. A reference is
  * reported only when it fails from all of them: the other directories are tried only for a command
  * that fails from the file's own, and only until every reference of it has resolved somewhere
  * (what those tries would have read, manifests included, is not needed for the answer).
@@ -36,7 +36,9 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
     let failing = resolveCommand(repo, command.argv, command.cwd);
     if (failing.length === 0) continue;
     if (!command.cd) {
-      loadCwds ??= [...new Set(discovery.loadsOf(file.path).map((l) => l.cwd))].filter((c) => c !== fileDir);
+      // And from the repository root, where agents are most often started (Claude Code reads a
+      // package's file there once it works in the package).
+      loadCwds ??= [...new Set(['', ...discovery.loadsOf(file.path).map((l) => l.cwd)])].filter((c) => c !== fileDir);
       for (const cwd of loadCwds) {
         const alt = resolveCommand(repo, command.argv, cwd);
         failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
@@ -54,6 +56,8 @@ export interface PackageManagerPolicy {
   expected: PackageManager[];
   /** The file that says so (packageManager field or lockfile). */
   evidence: LookedIn;
+  /** Said by a `packageManager` field, which Corepack enforces. */
+  byField: boolean;
 }
 
 const LOCKFILES: [string, PackageManager][] = [
@@ -87,11 +91,11 @@ function policyUncached(repo: RepoIndex, dir: string): PackageManagerPolicy | nu
     const field = isRecord(json) ? json['packageManager'] : undefined;
     if (typeof field === 'string') {
       const name = /^(npm|pnpm|yarn|bun)@/.exec(field)?.[1] as PackageManager | undefined;
-      if (name) return { expected: [name], evidence: keyLocation(repo, manifest, 'packageManager') };
+      if (name) return { expected: [name], evidence: keyLocation(repo, manifest, 'packageManager'), byField: true };
     }
     const locks = LOCKFILES.filter(([f]) => repo.has(fileIn(d as string, f)));
     const first = locks[0];
-    if (first) return { expected: [...new Set(locks.map(([, pm]) => pm))], evidence: { file: fileIn(d, first[0]), line: 1, column: 1 } };
+    if (first) return { expected: [...new Set(locks.map(([, pm]) => pm))], evidence: { file: fileIn(d, first[0]), line: 1, column: 1 }, byField: false };
   }
   return null;
 }
@@ -102,13 +106,18 @@ export interface PackageManagerFinding {
   command: CommandRef;
   used: PackageManager;
   policy: PackageManagerPolicy;
+  /** Installs or changes dependencies (else it is reported because Corepack refuses it). */
+  writesLockfile: boolean;
 }
 
 /** Commands that use a package manager other than the one the repository is set up for. */
 /** Subcommands of npm, pnpm, yarn and bun that write the lockfile (a bare `yarn`, `pnpm` or `bun` installs too). */
 const LOCKFILE_WRITERS = new Set(['install', 'i', 'ci', 'add', 'update', 'up', 'upgrade', 'remove', 'rm', 'uninstall', 'un', 'dedupe', 'ddp', 'link', 'ln', 'import']);
-/** An inline command described rather than prescribed: right after a dash that follows a name, or after "via". */
-const DESCRIBES_BEFORE = /(?:[—–]\s*(?:[\p{L}-]+\s+){0,2}|\b(?:via|through)\s+)$/iu;
+/**
+ * An inline command described rather than prescribed: in a note after a dash ("`installer.ts` — on
+ * Windows, runs `npm install x`"), or after "via" or a verb saying what something does ("it runs").
+ */
+const DESCRIBES_BEFORE = /(?:[—–][^.!?;]{0,40}|\b(?:via|through|runs|installs|spawns|executes|invokes))\s*$/iu;
 
 export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): PackageManagerFinding[] {
   const out: PackageManagerFinding[] = [];
@@ -123,13 +132,17 @@ export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): 
     // Installing a tool globally (`npm i -g pnpm`) or into another prefix is not running the project
     // with npm; only what writes a lockfile is (`npm run lint` in a pnpm repository works as written).
     if (args.includes('-g') || args.includes('--global') || args.some((a) => a.startsWith('--prefix'))) continue;
-    const sub = args.find((a) => !a.startsWith('-'));
-    if (sub === undefined ? used === 'npm' : !LOCKFILE_WRITERS.has(sub)) continue;
     // "`installer.ts` — runs `npm install x` on first use", "installed via `npm install`": what the
     // product does, not a command for working on the repository.
     if (command.origin === 'inline' && DESCRIBES_BEFORE.test((around ??= sentenceContext(file))(command.start, command.end).before)) continue;
     const policy = packageManagerPolicy(repo, command.cwd);
-    if (policy && !policy.expected.includes(used)) out.push({ command, used, policy });
+    if (!policy || policy.expected.includes(used)) continue;
+    // Corepack refuses yarn and pnpm in a project whose packageManager names another; anything else
+    // goes wrong only when it writes a lockfile (`npm run lint` in a pnpm repository works as written).
+    const sub = args.find((a) => !a.startsWith('-'));
+    const refused = policy.byField && (used === 'yarn' || used === 'pnpm');
+    const writesLockfile = sub === undefined ? used !== 'npm' : LOCKFILE_WRITERS.has(sub);
+    if (refused || writesLockfile) out.push({ command, used, policy, writesLockfile });
   }
   return out;
 }

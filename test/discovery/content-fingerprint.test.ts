@@ -49,7 +49,8 @@ describe('contentFingerprint (the cheap stand-in for contentKey in no-host-diver
   });
 
   it('is the whole key for short texts, and the key\'s two ends for long ones', () => {
-    expect(contentFingerprint('# Rules\n\nUse pnpm.\n')).toBe('f# Rules Use pnpm.');
+    // Headings carry no instruction of their own: two copies that differ only in one compare equal.
+    expect(contentFingerprint('# Rules\n\nUse pnpm.\n')).toBe('fUse pnpm.');
     expect(contentFingerprint('# Rules\n\nUse pnpm.\n')).not.toBe(contentFingerprint('# Rules\n\nUse npm.\n'));
     expect(contentFingerprint('# Rules\n@AGENTS.md\n\n  Use   pnpm.')).toBe(contentFingerprint('# Rules\nUse pnpm.\n'));
     expect(contentFingerprint('@AGENTS.md\n  \n')).toBe('f');
@@ -68,7 +69,7 @@ describe('contentFingerprint (the cheap stand-in for contentKey in no-host-diver
       }),
       { numRuns: RUNS },
     );
-    expect(contentHead('# Rules\n\nUse pnpm.\n')).toBe('f# Rules Use pnpm.');
+    expect(contentHead('# Rules\n\nUse pnpm.\n')).toBe('fUse pnpm.');
     expect(contentHead('@AGENTS.md\n  \n')).toBe('f');
     expect(contentHead('@a.md\n# Rules for the whole repository\n')).toBe('h# Rules for the ');
   });

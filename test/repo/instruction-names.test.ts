@@ -5,8 +5,16 @@ describe('instructionKind', () => {
   const cases: [string, string[], string | null][] = [
     ['AGENTS.md', [], 'codex'],
     ['pkg/AGENTS.override.md', [], 'codex'],
-    ['agents.md', [], 'agents-variant'],
-    ['docs/Agent.local.md', [], 'agents-variant'],
+    // Another case of AGENTS.md: only a case-insensitive disk hands it to Codex.
+    ['agents.md', [], 'case-variant'],
+    ['docs/Agents.override.md', [], 'case-variant'],
+    // Amp's and Zed's name; other spellings are pages about agents that no host loads.
+    ['pkg/AGENT.md', [], 'agents-variant'],
+    ['docs/agent.md', [], null],
+    ['docs/Agent.local.md', [], null],
+    ['docs/agent-spec.md', [], null],
+    ['references/AGENTS-CORE.md', [], null],
+    ['docs/agents.md', ['agents.md'], 'agents-variant'],
     ['CLAUDE.md', [], 'other-host'],
     ['a/b/.cursorrules', [], 'other-host'],
     ['.github/copilot-instructions.md', [], 'other-host'],

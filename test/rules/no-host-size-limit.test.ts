@@ -13,10 +13,9 @@ testRule(rule, {
   invalid: [
     {
       fixture: `${F}/invalid-limits`,
-      name: 'Copilot review 4 000, Windsurf 12 000, Claude Code 40 000 (warning at start, cut when nested)',
+      // No Copilot code-review limit: GitHub no longer documents its 4 000 characters (src/discovery/hosts/copilot.ts).
+      name: 'Windsurf 12 000, Claude Code 40 000 (warning at start, cut when nested); no Copilot limit',
       errors: [
-        // 8 header chars + 90 lines of 44 = 3968; the 4000th character is column 33 of line 93.
-        { file: 'AGENTS.md', line: 93, column: 33, endLine: 93, endColumn: 33, messageId: 'cut', data: { ...base, file: 'AGENTS.md', host: 'copilot', who: 'Copilot code review', size: 12346, limit: 4000, cwds: '2 working directories', lost: ' (sections: Root, Late)' } },
         { file: 'AGENTS.md', line: 275, column: 25, endLine: 275, endColumn: 25, messageId: 'cut', data: { ...base, file: 'AGENTS.md', host: 'windsurf', who: 'Windsurf', size: 12346, limit: 12000, cwds: '2 working directories', lost: ' (sections: Root, Late)' } },
         { file: 'apps/web/CLAUDE.md', line: 1, column: 1, endLine: 1, endColumn: 1, messageId: 'fileWarning', data: { ...base, file: 'apps/web/CLAUDE.md', host: 'claude-code', who: 'Claude Code', size: 44035, limit: 40000, cwds: '1 working directory' } },
         // Loaded from the root when a file below is read: cut at the last "\n" before 40 000 (offset 39958).

@@ -18,12 +18,13 @@ testRule(rule, {
     {
       fixture: `${F}/invalid-reasons`,
       errors: [
-        { ...at('AGENTS.local.md'), messageId: 'neverLoaded', data: { file: 'AGENTS.local.md', name: 'AGENTS.local.md' } },
-        { ...at('docs/agents.md'), messageId: 'caseVariant', data: { file: 'docs/agents.md', expected: 'docs/AGENTS.md' } },
+        // AGENTS.local.md and docs/agents.md are pages no agent loads on Linux, and docs/ is no
+        // place agents are started: neither is reported. web/ is a package.
         { ...at('guides/AGENTS.md'), messageId: 'notAFile', data: { file: 'guides/AGENTS.md', what: 'a directory' } },
         { ...at('legacy/CLAUDE.md'), messageId: 'otherHost', data: { file: 'legacy/CLAUDE.md', name: 'CLAUDE.md', dir: 'legacy' } },
         { ...at('tools/AGENT.md'), messageId: 'agentMd', data: { file: 'tools/AGENT.md', expected: 'tools/AGENTS.md' } },
         { ...at('vendor/AGENTS.md'), messageId: 'notAFile', data: { file: 'vendor/AGENTS.md', what: 'a dangling symlink' } },
+        { ...at('web/Agents.md'), messageId: 'caseVariant', data: { file: 'web/Agents.md', expected: 'AGENTS.md', others: '', count: 1 } },
       ],
     },
     {

@@ -6,21 +6,28 @@ import { isIgnoredPath, isPlaceholderName } from '../../markdown/references.js';
 /** Directories that hold build outputs or installed tools, usually gitignored: never reported. */
 const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|vendor|\.bin|bazel-[^/]+)\//;
 
+function hasShebang(ctx: Parameters<Runner>[1], rel: string): boolean {
+  try {
+    const head = ctx.repo.fs.read(ctx.repo.abs(rel), 2);
+    return head[0] === 0x23 && head[1] === 0x21;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a local script exists: in the file list, or on disk when it is ignored or generated. */
 export function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: string, direct = false): ReturnType<Runner> {
   if (!literal(word) || word.value.startsWith('/') || word.value.startsWith('~') || OUTPUT_DIRS.test(word.value)) return [];
   if (isPlaceholderName(word.value)) return [];
   const rel = join(ctx.cwd, word.value);
   if (rel.startsWith('..')) return [];
-  // Instructions are mostly followed from the repository root, whatever file they sit in
-  // (`uv run python .github/scripts/guard.py` in .github/workflows/AGENTS.md): a script there is found.
-  if (ctx.cwd !== '' && !word.value.startsWith('./') && !word.value.startsWith('../') && ctx.repo.fs.probe(ctx.repo.abs(join('', word.value))).kind === 'file') return [];
   const probe = ctx.repo.fs.probe(ctx.repo.abs(rel));
   if (probe.kind === 'file') {
     // Run directly, the kernel's execve needs an executable bit; git records it (mode 100755 vs
     // 100644), so a script committed without it fails with "Permission denied" on every checkout.
     // An unknown mode (Windows, in-memory trees) is never reported.
-    if (direct && probe.mode !== undefined && (probe.mode & 0o111) === 0) {
+    // Without a `#!` line the bit alone would not make it run: the author means its interpreter.
+    if (direct && probe.mode !== undefined && (probe.mode & 0o111) === 0 && hasShebang(ctx, rel)) {
       return [finding({ kind: 'binary', messageId: 'notExecutable', word, tool, name: word.value, what: 'script', where: rel, candidates: [] })];
     }
     return [];

@@ -64,8 +64,7 @@ export const pnpm: Runner = (argv, ctx) => {
   if (!literal(command)) return [];
   const after = parseArgs(parsed.rest, PNPM_VALUE_FLAGS);
   if (hasFlag(parsed, '--if-present') || hasFlag(after, '--if-present')) return [];
-  const { packages, problem, selected } = pnpmPackages(parsed.flags, ctx);
-  const byPlace = selected === false;
+  const { packages, problem } = pnpmPackages(parsed.flags, ctx);
   if (problem) return [problem];
   if (packages.length === 0) return [];
   const v = command.value;
@@ -73,19 +72,19 @@ export const pnpm: Runner = (argv, ctx) => {
     const script = after.positionals[0];
     // `pnpm run` with a regex (`/^lint:/`) runs every matching script.
     if (!literal(script) || script.value.startsWith('/')) return [];
-    return lookupScript({ tool: 'pnpm', packages, word: script, byPlace }, ctx);
+    return lookupScript({ tool: 'pnpm', packages, word: script }, ctx);
   }
   if (v === 'exec') return ctx.dispatch([{ ...command, value: 'pnpm-exec' }, ...parsed.rest], packages[0]?.dir ?? ctx.cwd);
   if (v === 'dlx' || v === 'create') return [];
   if (PNPM_SCRIPT_SHORTHANDS.has(v)) {
     const name = v === 'start' ? 'start' : 'test';
     if (name === 'start' && packages.some((p) => ctx.repo.has(p.dir ? `${p.dir}/server.js` : 'server.js'))) return [];
-    return lookupScript({ tool: 'pnpm', packages, word: { ...command, value: name }, byPlace }, ctx);
+    return lookupScript({ tool: 'pnpm', packages, word: { ...command, value: name } }, ctx);
   }
   if (PNPM_COMMANDS.has(v)) return [];
   // Any other word runs the script of that name, else a local binary (`pnpm tsc`) - https://pnpm.io/cli/run.
-  if (packages.some((p) => p.scripts.has(v)) || (byPlace && nodePackageAt(ctx.repo, '')?.scripts.has(v))) return [];
   const viaTool = ctx.dispatch([{ ...command, value: 'pnpm-exec' }, command, ...parsed.rest], packages[0]?.dir ?? ctx.cwd);
-  const missing = lookupScript({ tool: 'pnpm', packages, word: command, binaryFallback: true, byPlace }, ctx);
+  if (packages.some((p) => p.scripts.has(v))) return [];
+  const missing = lookupScript({ tool: 'pnpm', packages, word: command, binaryFallback: true }, ctx);
   return missing.length ? missing : viaTool;
 };

@@ -1,6 +1,6 @@
 import type { ShellWord } from '../parse.js';
 import { finding, keyLocation } from './common.js';
-import { hasNodeBinary, nodePackageAt, type NodePackage } from './node-packages.js';
+import { hasNodeBinary, type NodePackage } from './node-packages.js';
 import type { Finding, RunnerContext } from './types.js';
 
 export interface ScriptLookup {
@@ -12,19 +12,12 @@ export interface ScriptLookup {
   binaryFallback?: boolean;
   /** The tool also runs a file of that name (`bun run src/index.ts`). */
   fileFallback?: boolean;
-  /**
-   * The package is the one holding the instruction file, not one the command selects (`--filter`):
-   * instructions are often followed from the repository root, so a script the root defines is no
-   * certain mistake.
-   */
-  byPlace?: boolean;
 }
 
 /** Shared script resolution for npm, pnpm, yarn and bun. */
 export function lookupScript(l: ScriptLookup, ctx: RunnerContext): Finding[] {
   const name = l.word.value;
   if (l.packages.some((p) => p.scripts.has(name))) return [];
-  if (l.byPlace && nodePackageAt(ctx.repo, '')?.scripts.has(name)) return [];
   if (l.binaryFallback && l.packages.some((p) => hasNodeBinary(ctx.repo, p.dir, name))) return [];
   if (l.fileFallback && (name.includes('/') || /\.[cm]?[jt]sx?$/.test(name))) return [];
   const first = l.packages[0];
