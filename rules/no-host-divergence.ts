@@ -69,7 +69,11 @@ export default defineRule({
     // A CLAUDE.md whose `@AGENTS.md` import lies outside the working directory is no-broken-import finding;
     // said here too, the same fact would be reported twice.
     // A pointer ("See @AGENTS.md") is not a divergence from the hosts that read what it points at.
-    const kept = all.filter((d) => !d.importRef?.present && !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead));
+    // A file the host reads instead that imports this one ("See @AGENTS.md") leaves the import's
+    // reach to no-broken-import as well.
+    const kept = all.filter(
+      (d) => !d.importRef?.present && !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead) && !d.instead.some((i) => importsAnyOf(repo.text(i) ?? '', i, [d.file])),
+    );
     // Two files side by side that each host misses in favour of the other (AGENTS.md for Codex,
     // CLAUDE.md for Claude Code) are one fact: reported once, on the host's own file, whose content
     // is the one to move.

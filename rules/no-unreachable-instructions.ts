@@ -28,8 +28,6 @@ export default defineRule({
         `Codex does not load ${d.file} for ${d.cwds}: its project-root search stops at the nested root marker ${d.marker} (a submodule or nested repository), so nothing above ${d.root} is read there. Repeat the instructions in ${join(d.root, CODEX_DEFAULT)}, or set project_root_markers in ~/.codex/config.toml if ${d.root} is not a project of its own.`,
       otherHost: (d: { file: string; name: string; dir: string }) =>
         `Codex never loads ${d.file}: ${d.name} is another agent's file, it is not in project_doc_fallback_filenames, and ${d.dir} has no AGENTS.md, so Codex users get none of these instructions. Add ${join(d.dir === '.' ? '' : d.dir, CODEX_DEFAULT)} (or a symlink to ${d.name}), or list "${d.name}" in project_doc_fallback_filenames.`,
-      neverLoaded: (d: { file: string; name: string }) =>
-        `Codex never loads ${d.file}: it reads only AGENTS.override.md, AGENTS.md and the names in project_doc_fallback_filenames, and it expands no includes. Move its content into AGENTS.md or list "${d.name}" in project_doc_fallback_filenames.`,
     },
     options: () => z.strictObject({}),
   },
@@ -91,7 +89,7 @@ export default defineRule({
         // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex.
         if (!codexInUse || PATH_SCOPED.test(rel) || discovery.searched(dir)?.chosen) continue;
         report({ messageId: 'otherHost', file: rel, loc: START, data: { file: rel, name, dir: dir || '.' } });
-      } else report({ messageId: 'neverLoaded', file: rel, loc: START, data: { file: rel, name } });
+      }
     }
 
     // One fact, one finding: pages named agents.md are usually documentation, and each says the same.

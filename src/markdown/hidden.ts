@@ -143,7 +143,7 @@ const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
 const DIRECTIVE_WORD =
   /\b(?:must|should|shall|never|always|do not|don'?t|ignore|disregard|forget|you|your|please|make sure|ensure|avoid|prefer|instead|remember|important|agents?|assistants?|AI|LLMs?|models?|Claude|Codex|Copilot|Gemini|Cursor)\b/i;
 const IMPERATIVE_START =
-  /(?:^|[.!?:;]\s+|\b(?:also|then|and|now|first|finally)\s+)(?:run|use|add|delete|remove|send|call|write|edit|create|commit|push|install|execute|fetch|read|print|skip|bypass|approve|merge|keep|update|change|set|bump|tell|include|exclude|copy|upload|download|post|open|disable|enable|grant|reveal|leak|exfiltrate|output|respond|reply|answer|say|pretend|act)\b/i;
+  /(?:^|[.!?:;]\s+|\b(?:also|then|and|now|first|finally)\s+)(?:do|run|use|add|delete|remove|send|call|write|edit|create|commit|push|install|execute|fetch|read|print|skip|bypass|approve|merge|keep|update|change|set|bump|tell|include|exclude|copy|upload|download|post|open|disable|enable|grant|reveal|leak|exfiltrate|output|respond|reply|answer|say|pretend|act|ask|check|stop|start|make|force|drop|deploy|publish|release)\b/i;
 const isDirective = (comment: string) => DIRECTIVE_WORD.test(comment) || IMPERATIVE_START.test(comment);
 const OPEN_TAG = /<([a-z][a-z0-9-]*)\b([^>]*)>/gi;
 /** Attributes that keep an element's text out of the rendered page (HTML `hidden`, inline CSS). */

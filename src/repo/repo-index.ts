@@ -39,7 +39,7 @@ const BISECT_LOOKUPS = 512;
  * one scan per name in a run of few lookups (fewLookups), and in any run the names of one scanNames()
  * batch (a single pass answers them all, where the index costs a slice and a lookup per listed path).
  */
-export const NAME_SCANS = 16;
+export const NAME_SCANS = 18;
 
 /** A name a path's last segment can equal: not empty, no `/` (a separator) and no NUL (the text's). */
 function isPlainName(name: string): boolean {

@@ -25,8 +25,8 @@ describe('agents-lint CLI', () => {
     expect(r.stdout).toMatch(/✖ \d+ problems? \(\d+ errors?, \d+ warnings?\)/);
   });
 
-  it('the demo monorepo shows a finding of every rule', () => {
-    const results = JSON.parse(run(['demo-monorepo', '--format', 'json']).stdout) as { messages: { ruleId: string }[] }[];
+  it('the demo monorepo shows a finding of every rule (no-vague-rules, off by default, turned on)', () => {
+    const results = JSON.parse(run(['demo-monorepo', '--format', 'json', '--rule', 'no-vague-rules:warn']).stdout) as { messages: { ruleId: string }[] }[];
     const shown = new Set(results.flatMap((r) => r.messages.map((m) => m.ruleId)));
     expect(allRules.map((r) => r.id).filter((id) => !shown.has(id))).toEqual([]);
   });

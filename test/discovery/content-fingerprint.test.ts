@@ -71,6 +71,6 @@ describe('contentFingerprint (the cheap stand-in for contentKey in no-host-diver
     );
     expect(contentHead('# Rules\n\nUse pnpm.\n')).toBe('fUse pnpm.');
     expect(contentHead('@AGENTS.md\n  \n')).toBe('f');
-    expect(contentHead('@a.md\n# Rules for the whole repository\n')).toBe('h# Rules for the ');
+    expect(contentHead('@a.md\nRules for the whole repository\n')).toBe('hRules for the wh');
   });
 });

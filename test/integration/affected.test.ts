@@ -11,10 +11,10 @@ const files = {
   'AGENTS.md': '# Rules\n',
   'AGENTS.override.md': '',
   'package.json': '{ "name": "root", "private": true }\n',
-  'packages/a/AGENTS.md': '# A\n\n<!-- secret note for a -->\n',
+  'packages/a/AGENTS.md': '# A\n\n<div hidden>secret note for a</div>\n',
   'packages/a/package.json': '{ "name": "a" }\n',
   'packages/a/Makefile': 'test:\n\techo ok\n',
-  'packages/b/AGENTS.md': '# B\n\n<!-- secret note for b -->\n',
+  'packages/b/AGENTS.md': '# B\n\n<div hidden>secret note for b</div>\n',
   'packages/b/justfile': 'test:\n  echo ok\n',
   'docs/guide.txt': 'not an instruction file\n',
 };

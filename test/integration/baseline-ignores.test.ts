@@ -10,8 +10,8 @@ const lines = (stdout: string) =>
 
 describe('--baseline / --write-baseline', () => {
   it('records existing findings once, survives line shifts, and fails only on new ones', () => {
-    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<!-- legacy hidden note -->\n<!-- legacy hidden note -->\n' });
-    expect(lines(runCli(dir, ['-f', 'json']).stdout)).toEqual(['AGENTS.md:3:1 no-hidden-instructions/htmlComment', 'AGENTS.md:4:1 no-hidden-instructions/htmlComment']);
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>legacy hidden note</div>\n<div hidden>legacy hidden note</div>\n' });
+    expect(lines(runCli(dir, ['-f', 'json']).stdout)).toEqual(['AGENTS.md:3:1 no-hidden-instructions/hiddenHtml', 'AGENTS.md:4:1 no-hidden-instructions/hiddenHtml']);
 
     const write = runCli(dir, ['--write-baseline', 'baseline.json']);
     expect(write.status).toBe(0);
@@ -20,27 +20,27 @@ describe('--baseline / --write-baseline', () => {
     // Two identical findings on identical lines: one entry with a count.
     expect(baseline).toEqual({
       version: 1,
-      entries: [{ file: 'AGENTS.md', ruleId: 'no-hidden-instructions', messageId: 'htmlComment', source: '<!-- legacy hidden note -->', count: 2 }],
+      entries: [{ file: 'AGENTS.md', ruleId: 'no-hidden-instructions', messageId: 'hiddenHtml', source: '<div hidden>legacy hidden note</div>', count: 2 }],
     });
     expect(runCli(dir, ['--baseline', 'baseline.json']).status).toBe(0);
 
     // Lines added above: the same findings move to lines 5 and 6 and are still known.
-    fs.writeFileSync(path.join(dir, 'AGENTS.md'), '# Rules\n\nUse pnpm.\nRun tests.\n<!-- legacy hidden note -->\n<!-- legacy hidden note -->\n');
+    fs.writeFileSync(path.join(dir, 'AGENTS.md'), '# Rules\n\nUse pnpm.\nRun tests.\n<div hidden>legacy hidden note</div>\n<div hidden>legacy hidden note</div>\n');
     const shifted = runCli(dir, ['--baseline', 'baseline.json', '-f', 'json']);
     expect(shifted.status).toBe(0);
     expect(lines(shifted.stdout)).toEqual([]);
 
     // A new finding fails, and only it is reported.
-    fs.appendFileSync(path.join(dir, 'AGENTS.md'), '<!-- brand new secret rule -->\n');
+    fs.appendFileSync(path.join(dir, 'AGENTS.md'), '<div hidden>brand new secret rule</div>\n');
     const fresh = runCli(dir, ['--baseline', 'baseline.json', '-f', 'json']);
     expect(fresh.status).toBe(1);
-    expect(lines(fresh.stdout)).toEqual(['AGENTS.md:7:1 no-hidden-instructions/htmlComment']);
+    expect(lines(fresh.stdout)).toEqual(['AGENTS.md:7:1 no-hidden-instructions/hiddenHtml']);
 
     // A third copy of the recorded line exceeds the recorded count: it is new.
-    fs.appendFileSync(path.join(dir, 'AGENTS.md'), '<!-- legacy hidden note -->\n');
+    fs.appendFileSync(path.join(dir, 'AGENTS.md'), '<div hidden>legacy hidden note</div>\n');
     expect(lines(runCli(dir, ['--baseline', 'baseline.json', '-f', 'json']).stdout)).toEqual([
-      'AGENTS.md:7:1 no-hidden-instructions/htmlComment',
-      'AGENTS.md:8:1 no-hidden-instructions/htmlComment',
+      'AGENTS.md:7:1 no-hidden-instructions/hiddenHtml',
+      'AGENTS.md:8:1 no-hidden-instructions/hiddenHtml',
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('--baseline / --write-baseline', () => {
 });
 
 describe('config ignores', () => {
-  const agents = '# Rules\n\n<!-- legacy hidden note -->\n';
+  const agents = '# Rules\n\n<div hidden>legacy hidden note</div>\n';
   it('hides a rule in matching files until the date, then reports the expired entry at the config file', () => {
     const active = tempRepo({
       '.agents-lint.json': '{\n  "root": true,\n  "ignores": [\n    { "files": "AGENTS.md", "rules": ["no-hidden-instructions"], "until": "2999-01-01", "reason": "migration" }\n  ]\n}\n',
@@ -88,12 +88,12 @@ describe('config ignores', () => {
       },
     ]);
     // The expired entry no longer hides anything.
-    expect(lines(r.stdout)).toContain('AGENTS.md:3:1 no-hidden-instructions/htmlComment');
+    expect(lines(r.stdout)).toContain('AGENTS.md:3:1 no-hidden-instructions/hiddenHtml');
   });
 
   it('a plain glob hides every finding in matching files; a rule list hides only those rules', () => {
-    const dir = tempRepo({ '.agents-lint.json': '{ "root": true, "ignores": ["docs/**", { "files": "pkg/AGENTS.md", "rules": ["no-empty-instructions"] }] }', 'AGENTS.md': '# Rules\n', 'docs/AGENTS.md': '', 'pkg/AGENTS.md': '\n<!-- legacy hidden note -->\n' });
-    expect(lines(runCli(dir, ['-f', 'json']).stdout)).toEqual(['AGENTS.md:2:1 no-hidden-instructions/htmlComment']);
+    const dir = tempRepo({ '.agents-lint.json': '{ "root": true, "ignores": ["docs/**", { "files": "pkg/AGENTS.md", "rules": ["no-empty-instructions"] }] }', 'AGENTS.md': '# Rules\n', 'docs/AGENTS.md': '', 'pkg/AGENTS.md': '\n<div hidden>legacy hidden note</div>\n' });
+    expect(lines(runCli(dir, ['-f', 'json']).stdout)).toEqual(['AGENTS.md:2:1 no-hidden-instructions/hiddenHtml']);
   });
 
   it('an ignores key in package.json points at package.json', () => {

@@ -10,7 +10,7 @@ const codexHome = path.join(PROJECT, 'fixtures/codex-home/empty');
 // One finding from a manifest (an npm script that does not exist) and one from the instruction
 // file itself (an HTML comment agents read but humans do not see).
 const files = {
-  'AGENTS.md': '# Rules\n\nRun `npm run typecheck` before committing.\n\n<!-- hidden note -->\n',
+  'AGENTS.md': '# Rules\n\nRun `npm run typecheck` before committing.\n\n<div hidden>hidden note</div>\n',
   'package.json': '{ "name": "root", "private": true, "scripts": { "test": "vitest" } }\n',
   'src/index.ts': 'export {};\n',
 };
@@ -91,7 +91,7 @@ describe('--cache', () => {
   });
 
   it('a warm CLI run replays what was printed for the same flags, and formats anew for other flags', () => {
-    const dir = tempRepo({ ...files, 'AGENTS.md': '# Rules\n\n- Follow best practices.\n' });
+    const dir = tempRepo({ ...files, 'AGENTS.md': '# Rules\n\n<!-- always push to main -->\n' });
     const cache = ['--cache', '--cache-location', 'state'];
     const plainStylish = runCli(dir, ['--max-warnings', '0']);
     const coldJson = runCli(dir, ['--format', 'json', ...cache]);

@@ -5,6 +5,8 @@ const F = 'rules/no-broken-link';
 
 testRule(rule, {
   valid: [
+    // Documentation pages named agents.md, agent.md or agent-spec.md are no agent's instructions: not linted.
+    { fixture: 'rules/no-unreachable-instructions/valid-other-hosts-and-pages', name: 'pages about agents are not instruction files' },
     {
       fixture: `${F}/valid-real-project`,
       name: 'GitHub slugs (duplicates, punctuation, emoji, Unicode, setext), HTML anchors, directories and their READMEs, images, definitions, HTML links, gitignored targets, URLs',

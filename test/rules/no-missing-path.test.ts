@@ -34,6 +34,10 @@ const movedPaths = [
 testRule(rule, {
   valid: [
     {
+      fixture: `${F}/valid-not-paths`,
+      name: 'properties, extensions, CSS classes, naming conventions, placeholders, module specifiers, other repositories, per-example layouts, personal files',
+    },
+    {
       fixture: `${F}/valid-real-project`,
       name: 'a real monorepo: existing paths, globs, placeholders, packages, identifiers, gitignored outputs, qualifiers',
     },
@@ -59,6 +63,12 @@ testRule(rule, {
       ],
     },
     { fixture: `${F}/invalid-moved-paths`, name: 'moved, renamed and deleted paths', errors: movedPaths },
+    {
+      // CLAUDE.md is a symlink to AGENTS.md: the same text, linted once, at its target.
+      fixture: `${F}/invalid-symlinked-claude`,
+      name: 'a file and a symlink to it are reported once',
+      errors: [missing('AGENTS.md', 3, 21, 'db/schema.sql', '`db/schema.sql`', null)],
+    },
     {
       fixture: `${F}/invalid-moved-paths`,
       name: 'the ignore option silences exact paths and directory prefixes',

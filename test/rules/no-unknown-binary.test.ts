@@ -5,6 +5,8 @@ const F = 'rules/no-unknown-binary';
 
 testRule(rule, {
   valid: [
+    // `python myagent.py` is the reader's own script; `./api` a module; a script without #! is run through its interpreter.
+    { fixture: `${F}/valid-not-runs`, name: 'placeholders, module specifiers, a script without #!' },
     { fixture: `${F}/valid-npx-and-scripts` },
     // bin/dev and scripts/dev.sh are committed as 100755; seed.sh (100644) is only run through `bash`/`sh`.
     { fixture: `${F}/valid-executable-bit` },

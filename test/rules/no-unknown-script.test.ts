@@ -5,6 +5,8 @@ const F = 'rules/no-unknown-script';
 
 testRule(rule, {
   valid: [
+    // A package's file whose command the root package defines; `uv run --only-group dev` takes a value.
+    { fixture: `${F}/valid-root-and-options`, name: 'scripts the root defines, options that take values' },
     { fixture: `${F}/valid-npm` },
     { fixture: `${F}/valid-pnpm-monorepo` },
     { fixture: `${F}/valid-prose-and-placeholders` },

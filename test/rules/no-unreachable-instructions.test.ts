@@ -11,6 +11,8 @@ const at = (file: string) => ({ file, line: 1, column: 1, endLine: 1, endColumn:
 
 testRule(rule, {
   valid: [
+    // GEMINI.md in a repository without AGENTS.md (Codex not in use); documentation pages named agents.md or agent*.md.
+    { fixture: `${F}/valid-other-hosts-and-pages`, name: 'another host only, and pages about agents' },
     { fixture: `${F}/valid-all-loaded`, name: 'every file loads; CLAUDE.md beside AGENTS.md and Copilot files are left alone' },
     { fixture: `${F}/valid-fallback-configured`, name: 'CLAUDE.md and AGENTS.local.md load as configured fallbacks' },
   ],

@@ -15,6 +15,8 @@ const at = (line: number, column: number, endColumn: number) => ({ file: 'AGENTS
 
 testRule(rule, {
   valid: [
+    // A vague word in a rationale, in a long concrete statement, or before the list that says what it means.
+    { fixture: `${F}/valid-in-context`, name: 'vague words in context: rationale, long statements, a statement introducing its list' },
     // Vague words beside an anchor (inline code, a path, a number, a cue) in five languages.
     { fixture: `${F}/valid-concrete` },
     {
