@@ -10,6 +10,7 @@ import noHostSizeLimit from './no-host-size-limit.js';
 import noInvalidEncoding from './no-invalid-encoding.js';
 import noInvalidManifest from './no-invalid-manifest.js';
 import noMissingPath from './no-missing-path.js';
+import noNearBudget from './no-near-budget.js';
 import noSecrets from './no-secrets.js';
 import noShadowedInstructions from './no-shadowed-instructions.js';
 import noTruncatedInstructions from './no-truncated-instructions.js';
@@ -22,4 +23,4 @@ import noUnusedFallback from './no-unused-fallback.js';
 import noVagueRules from './no-vague-rules.js';
 import noWrongPackageManager from './no-wrong-package-manager.js';
 
-export const rules: readonly AnyRule[] = [noBrokenImport, noBrokenLink, noDuplicateInstructions, noEmptyInstructions, noHiddenInstructions, noHostDivergence, noHostSizeLimit, noInvalidEncoding, noInvalidManifest, noMissingPath, noSecrets, noShadowedInstructions, noTruncatedInstructions, noUnknownBinary, noUnknownScript, noUnknownTarget, noUnreachableInstructions, noUnreadableInstructions, noUnusedFallback, noVagueRules, noWrongPackageManager];
+export const rules: readonly AnyRule[] = [noBrokenImport, noBrokenLink, noDuplicateInstructions, noEmptyInstructions, noHiddenInstructions, noHostDivergence, noHostSizeLimit, noInvalidEncoding, noInvalidManifest, noMissingPath, noNearBudget, noSecrets, noShadowedInstructions, noTruncatedInstructions, noUnknownBinary, noUnknownScript, noUnknownTarget, noUnreachableInstructions, noUnreadableInstructions, noUnusedFallback, noVagueRules, noWrongPackageManager];

@@ -69,8 +69,8 @@ export default defineRule({
     // A CLAUDE.md whose `@AGENTS.md` import lies outside the working directory is no-broken-import finding;
     // said here too, the same fact would be reported twice.
     // A pointer ("See @AGENTS.md") is not a divergence from the hosts that read what it points at.
-    // A file the host reads instead that imports this one ("See @AGENTS.md") leaves the import's
-    // reach to no-broken-import as well.
+    // A file the host reads instead that imports this one ("See @AGENTS.md") leaves the reach of that
+    // import to no-broken-import as well.
     const kept = all.filter(
       (d) => !d.importRef?.present && !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead) && !d.instead.some((i) => importsAnyOf(repo.text(i) ?? '', i, [d.file])),
     );
