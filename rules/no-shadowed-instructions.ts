@@ -10,8 +10,8 @@ export default defineRule({
     fixable: false,
     needsDiscovery: true,
     messages: {
-      shadowed: (d: { file: string; winner: string }) =>
-        `Codex never loads ${d.file}: ${d.winner} in the same directory takes precedence, and Codex reads one file per directory (AGENTS.override.md, then AGENTS.md, then the configured fallbacks). Merge what you need into ${d.winner} and delete ${d.file}, or delete ${d.winner}.`,
+      shadowed: (d: { file: string; winner: string; drift?: string }) =>
+        `Codex never loads ${d.file}: ${d.winner} in the same directory takes precedence, and Codex reads one file per directory (AGENTS.override.md, then AGENTS.md, then the configured fallbacks).${d.drift ?? ''} Merge what you need into ${d.winner} and delete ${d.file}, or delete ${d.winner}.`,
       shadowedByEmpty: (d: { file: string; winner: string; size: number; tracked: boolean }) =>
         `Codex never loads ${d.file}: ${d.winner} beside it is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex selects it and drops it, so this directory silently contributes nothing${d.tracked ? '' : ` (${d.winner} is not tracked by git: only machines that have it are affected)`}. Delete ${d.winner} or move the instructions into it.`,
     },
@@ -54,7 +54,9 @@ export default defineRule({
           if (empty && bytes instanceof Uint8Array) {
             report({ messageId: 'shadowedByEmpty', file: rel, loc, related, data: { file: rel, winner, size: bytes.length, tracked: repo.has(winner) } });
           } else {
-            report({ messageId: 'shadowed', file: rel, loc, related, data: { file: rel, winner } });
+            const shadowedBytes = repo.bytes(rel);
+            const drift = bytes instanceof Uint8Array && shadowedBytes instanceof Uint8Array ? driftOf(decodeLossy(shadowedBytes), decodeLossy(bytes), rel, winner) : '';
+            report({ messageId: 'shadowed', file: rel, loc, related, data: drift ? { file: rel, winner, drift } : { file: rel, winner } });
           }
         }
       }
@@ -69,4 +71,26 @@ function whitespaceOnly(bytes: Uint8Array): boolean {
     if (!isRustWhitespace(b)) return false;
   }
   return true;
+}
+
+/**
+ * When the winner is a copy of the shadowed file that has drifted (most of the shadowed file's lines
+ * are in it, yet they differ), what changed: an override made from AGENTS.md and left behind hides
+ * every later edit of AGENTS.md. Empty when they are not copies, or are the same.
+ */
+function driftOf(shadowed: string, winner: string, shadowedRel: string, winnerRel: string): string {
+  const linesOf = (text: string) => text.split('\n').map((l) => l.trim());
+  const mine = linesOf(shadowed);
+  const theirs = new Set(linesOf(winner).filter((l) => l !== ''));
+  const own = mine.filter((l) => l !== '');
+  if (own.length === 0) return '';
+  const missing = own.filter((l) => !theirs.has(l));
+  const shared = own.length - missing.length;
+  const mineSet = new Set(own);
+  const extra = [...theirs].filter((l) => !mineSet.has(l)).length;
+  if (shared * 2 < own.length || (missing.length === 0 && extra === 0)) return '';
+  const first = mine.findIndex((l) => l !== '' && !theirs.has(l));
+  const where = first >= 0 ? ` (first at ${shadowedRel}:${first + 1})` : '';
+  const verb = (n: number) => (n === 1 ? 'is' : 'are');
+  return ` ${winnerRel} is a copy of it that has drifted: ${missing.length} of its lines ${verb(missing.length)} missing there${where} and ${extra} ${verb(extra)} the copy's own.`;
 }

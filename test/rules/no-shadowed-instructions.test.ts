@@ -26,6 +26,22 @@ testRule(rule, {
       ],
     },
     {
+      // An override made from AGENTS.md and left behind: one line changed since.
+      fixture: `${F}/invalid-stale-override`,
+      name: 'an override that is a drifted copy of the AGENTS.md it hides says what changed',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          line: 1,
+          column: 1,
+          endLine: 1,
+          endColumn: 1,
+          messageId: 'shadowed',
+          data: { file: 'AGENTS.md', winner: 'AGENTS.override.md', drift: ' AGENTS.override.md is a copy of it that has drifted: 1 of its lines is missing there (first at AGENTS.md:5) and 1 is the copy\'s own.' },
+        },
+      ],
+    },
+    {
       fixture: `${F}/invalid-fallback`,
       name: 'a configured fallback beside AGENTS.md is never read',
       errors: [{ file: 'CLAUDE.md', line: 1, column: 1, endLine: 1, endColumn: 1, messageId: 'shadowed', data: { file: 'CLAUDE.md', winner: 'AGENTS.md' } }],
