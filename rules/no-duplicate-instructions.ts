@@ -24,6 +24,8 @@ export default defineRule({
     messages: {
       duplicate: (d: Data) =>
         `"${d.statement}" repeats ${d.other}:${d.line}, loaded with this file for ${d.cwds}. ${WHY}. Keep it in ${d.other} (it applies here too) and delete this copy.`,
+      duplicateInFile: (d: { statement: string; line: number; count: number }) =>
+        `"${d.statement}"${d.count > 1 ? ` and the ${d.count - 1} statements after it repeat` : ' repeats'} line ${d.line} of this file. The agent reads ${d.count > 1 ? 'them' : 'it'} twice and the copies drift apart; delete this copy.`,
       nearDuplicate: (d: Data & { similarity: number }) =>
         `"${d.statement}" is ${d.similarity}% the same as ${d.other}:${d.line}, loaded with this file for ${d.cwds}. ${WHY}. Keep one version, in ${d.other} if it applies to the whole chain, or make the difference explicit.`,
     },
@@ -87,6 +89,31 @@ export default defineRule({
           foundHere.set(item.start, f);
           order.push(f);
         }
+      }
+    }
+    // Within one file: the same statement word for word (a bullet pasted twice). A pasted run of
+    // statements (a whole section twice) is one finding.
+    for (const file of files) {
+      const statements = itemsOf(file, Number.POSITIVE_INFINITY);
+      const first = new Map<string, number>();
+      const runs: { from: number; to: number; copyOf: number }[] = [];
+      for (let i = 0; i < statements.length; i++) {
+        const key = statements[i]!.cmp.key;
+        const earlier = first.get(key);
+        if (earlier === undefined) {
+          first.set(key, i);
+          continue;
+        }
+        const last = runs[runs.length - 1];
+        if (last && last.to === i - 1 && statements[last.copyOf + (i - last.from)]?.cmp.key === key) last.to = i;
+        else runs.push({ from: i, to: i, copyOf: earlier });
+      }
+      for (const { from, to, copyOf } of runs) {
+        const item = statements[from]!;
+        const at = file.locator.position(statements[copyOf]!.start);
+        const statement = excerpt(file.text.slice(item.start, item.end).replace(/\s+/g, ' '));
+        const related = [{ file: file.path, line: at.line, column: at.column, message: 'the first copy' }];
+        report({ messageId: 'duplicateInFile', data: { statement, line: at.line, count: to - from + 1 }, file: file.path, loc: { offset: item.start, endOffset: statements[to]!.end }, related });
       }
     }
     // Thousands of reports repeat a few lines and cwd lists: build each text once.

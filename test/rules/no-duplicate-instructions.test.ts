@@ -31,6 +31,31 @@ testRule(rule, {
   ],
   invalid: [
     {
+      fixture: `${F}/invalid-same-file`,
+      name: 'a bullet pasted twice in one file, and two pasted bullets (one finding)',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          line: 10,
+          column: 3,
+          endLine: 10,
+          endColumn: 55,
+          messageId: 'duplicateInFile',
+          data: { statement: 'Run `pnpm test` and `pnpm lint` before every commit.', line: 5, count: 1 },
+        },
+        // Two bullets pasted again: one finding for the run.
+        {
+          file: 'AGENTS.md',
+          line: 18,
+          column: 3,
+          endLine: 19,
+          endColumn: 49,
+          messageId: 'duplicateInFile',
+          data: { statement: 'Deploy with `pnpm deploy` from the main branch only.', line: 15, count: 2 },
+        },
+      ],
+    },
+    {
       fixture: chain,
       name: 'exact (after case and punctuation) and near copies; short statements, headings and code blocks are ignored',
       errors: [
