@@ -60,7 +60,7 @@ export default defineRule({
       shadowedForHost: (d: Data) =>
         `${d.file} is loaded by ${d.loadedBy} but not by ${d.host} in ${d.cwds}: ${d.host} reads ${d.instead} instead and its own rules then skip this file, so the agents follow different instructions. Fix: ${d.fix}.`,
       unreachableForHost: (d: Data) =>
-        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host} in ${d.cwds}${d.instead ? ` (it reads ${d.instead} there)` : ''}, so the agents follow different instructions. Fix: ${d.fix}.`,
+        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host} in ${d.cwds}. The agents follow different instructions${d.instead ? ` (it reads ${d.instead} there)` : ''}. Fix: ${d.fix}.`,
     },
     options: () => z.strictObject({}),
   },

@@ -1,7 +1,7 @@
 import { defineRule, z, prepareSecrets, secretsIn, maskSecret } from '../src/kit/index.js';
 
 type Found = { kind: string; masked: string };
-const SENT = 'every agent session sends this file to the model provider';
+const SENT = 'Every agent session sends this file to the model provider';
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 export default defineRule({
@@ -16,11 +16,11 @@ export default defineRule({
     prepare: prepareSecrets,
     messages: {
       secret: (d: Found) =>
-        `${cap(d.kind)} \`${d.masked}\` is written here, and ${SENT}. Revoke and rotate it now, delete it from the file (and from git history), and tell the agent which environment variable holds it instead.`,
+        `${cap(d.kind)} \`${d.masked}\` is written here. ${SENT}: revoke and rotate it now, delete it from the file (and from git history), and tell the agent which environment variable holds it instead.`,
       privateKey: (d: { kind: string; header: string }) =>
-        `A ${d.kind} (\`${d.header}\`) is embedded here, and ${SENT}. Treat it as compromised: replace the key pair, delete the block, and point the agent at where the key is provisioned instead.`,
+        `A ${d.kind} (\`${d.header}\`) is embedded here. ${SENT}: treat it as compromised: replace the key pair, delete the block, and point the agent at where the key is provisioned instead.`,
       connectionString: (d: Found) =>
-        `${cap(d.kind)} with an inline password (\`${d.masked}\`): ${SENT}. Rotate the password and write the URL without it; tell the agent which environment variable holds the full URL or the password.`,
+        `${cap(d.kind)} with an inline password (\`${d.masked}\`). ${SENT}: rotate the password and write the URL without it; tell the agent which environment variable holds the full URL or the password.`,
     },
     options: () => z.strictObject({
       allow: z

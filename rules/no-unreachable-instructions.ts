@@ -20,7 +20,7 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       caseVariant: (d: { file: string; expected: string; others: string; count: number }) =>
-        `${d.file}${d.others} ${d.count > 1 ? 'are' : 'is'} loaded as instructions only on case-insensitive disks (macOS, Windows), when Codex runs in ${d.count > 1 ? 'their directories' : 'its directory'}. Codex asks for ${d.expected} exactly. If ${d.count > 1 ? 'they are' : 'it is'} meant for agents, rename to ${d.expected}; if not, rename ${d.count > 1 ? 'them' : 'it'} so no agent loads ${d.count > 1 ? 'them' : 'it'} by accident.`,
+        `${d.file}${d.others} ${d.count > 1 ? 'are' : 'is'} loaded as instructions only on case-insensitive disks (macOS, Windows). Codex asks for ${d.expected} exactly, and such a disk answers with ${d.count > 1 ? 'these files' : 'this file'} when Codex runs in ${d.count > 1 ? 'their directories' : 'its directory'}. If ${d.count > 1 ? 'they are' : 'it is'} meant for agents, rename to ${d.expected}; if not, rename ${d.count > 1 ? 'them' : 'it'} so no agent loads ${d.count > 1 ? 'them' : 'it'} by accident.`,
       agentMd: (d: { file: string; expected: string }) => `Codex never loads ${d.file}: it looks for AGENTS.md, with an S. Rename it to ${d.expected}.`,
       notAFile: (d: { file: string; what: string }) =>
         `${d.file} is ${d.what}, which Codex skips: it loads only regular files (after following symlinks), so nothing is loaded from it. Replace it with a regular file${d.what === 'a dangling symlink' ? ' or fix the link target' : ''}.`,
