@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Recomputes the real-world precision table (docs/precision.md) from checkouts on disk.
 //
-//   node scripts/precision.mjs --corpus DIR [--write] [--unlabelled FILE]
+//   node scripts/precision.mjs --corpus DIR [--write] [--unlabelled FILE] [--rule ID:SEVERITY ...] [--section NAME]
 //
 // DIR holds one git checkout per line of precision/corpus.tsv, named owner+name, at the pinned
 // commit (see docs/precision.md for how to make them). Each is linted with the built CLI
@@ -10,6 +10,8 @@
 // and rule. The table counts true positives, false positives and noise per rule; a finding with no
 // label is listed (and --unlabelled writes them as label rows to fill in); a true positive that is
 // no longer found is a lost finding. The exit code is 1 when anything is unlabelled or lost.
+// --rule is passed to the CLI (a rule that is off by default, measured turned on); --write then
+// fills the table between the markers of --section (default "table") in docs/precision.md.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -24,6 +26,8 @@ function arg(name) {
   return i < 0 ? undefined : process.argv[i + 1];
 }
 const corpusDir = arg('--corpus');
+const ruleArgs = process.argv.flatMap((a, i) => (a === '--rule' && process.argv[i + 1] ? ['--rule', process.argv[i + 1]] : []));
+const section = arg('--section') ?? 'table';
 if (!corpusDir) {
   console.error('usage: node scripts/precision.mjs --corpus DIR [--write] [--unlabelled FILE]');
   process.exit(2);
@@ -65,7 +69,7 @@ for (const { repo, commit } of corpus) {
   }
   let out;
   try {
-    out = execFileSync(process.execPath, [cli, '--format', 'json'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
+    out = execFileSync(process.execPath, [cli, '--format', 'json', ...ruleArgs], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
   } catch (e) {
     if (e.status !== 1) throw e;
     out = e.stdout;
@@ -136,8 +140,8 @@ if (unlabelledFile) {
 if (process.argv.includes('--write')) {
   const doc = join(project, 'docs/precision.md');
   const text = readFileSync(doc, 'utf8');
-  const start = '<!-- begin table -->';
-  const end = '<!-- end table -->';
+  const start = `<!-- begin ${section} -->`;
+  const end = `<!-- end ${section} -->`;
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) throw new Error(`${doc}: no ${start} … ${end} markers`);
