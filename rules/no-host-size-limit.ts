@@ -5,7 +5,7 @@ type Data = { file: string; host: string; who: string; size: number; limit: numb
 export default defineRule({
   id: 'no-host-size-limit',
   meta: {
-    description: "Disallow instruction files over an agent host's size limits (Claude Code, Windsurf, Copilot code review)",
+    description: "Disallow instruction files over an agent host's size limits (Claude Code, Windsurf)",
     severity: 'warn',
     scope: 'repo',
     tags: ['discovery', 'hosts', 'budget'],
