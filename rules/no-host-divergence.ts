@@ -32,6 +32,8 @@ function fixFor(d: Divergence, instead: string): string {
 }
 
 const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+/** Other hosts' files scoped by path, not by directory (no-unreachable-instructions leaves them alone). */
+const PATH_SCOPED = /(^|\/)\.(github|cursor|windsurf)\//;
 
 /** Whether `text` (of `file`) holds an `@path` import of one of `targets` (repository-relative). */
 function importsAnyOf(text: string, file: string, targets: readonly string[]): boolean {
@@ -71,17 +73,27 @@ export default defineRule({
     // A pointer ("See @AGENTS.md") is not a divergence from the hosts that read what it points at.
     // A file the host reads instead that imports this one ("See @AGENTS.md") leaves the reach of that
     // import to no-broken-import as well.
+    const claudeFiles = repo.instructionFiles().filter((f) => /(^|\/)CLAUDE\.md$/.test(f.path));
+    const importedByClaude = (file: string) => claudeFiles.some((f) => importsAnyOf(repo.text(f.path) ?? '', f.path, [file]));
     const kept = all.filter(
-      (d) => !d.importRef?.present && !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead) && !d.instead.some((i) => importsAnyOf(repo.text(i) ?? '', i, [d.file])),
+      (d) =>
+        !d.importRef?.present &&
+        !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead) &&
+        !d.instead.some((i) => importsAnyOf(repo.text(i) ?? '', i, [d.file])) &&
+        !(d.host.startsWith('claude-code') && importedByClaude(d.file)),
     );
     // Two files side by side that each host misses in favour of the other (AGENTS.md for Codex,
     // CLAUDE.md for Claude Code) are one fact: reported once, on the host's own file, whose content
     // is the one to move.
     const missedInFavour = (file: string, other: string) => kept.some((o) => o.file === other && o.instead.includes(file));
     const oneSide = kept.filter((d) => !(/(^|\/)AGENTS\.md$/.test(d.file) && d.instead.some((i) => dirOf(i) === dirOf(d.file) && !/(^|\/)AGENTS\.md$/.test(i) && missedInFavour(d.file, i))));
+    // Another host's file in a directory where Codex finds none of its own, and that Codex never
+    // loads, is no-unreachable-instructions' finding ("Codex never loads X"): not said again here.
+    const codexUnreachable = (d: Divergence) =>
+      d.host === 'codex' && !PATH_SCOPED.test(d.file) && discovery.loadsOf(d.file).length === 0 && !discovery.searched(d.file.slice(0, Math.max(0, d.file.lastIndexOf('/'))))?.chosen;
     // One finding per file, naming every host that misses it.
     const byFile = new Map<string, Divergence[]>();
-    for (const d of oneSide) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    for (const d of oneSide) if (!codexUnreachable(d)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
     for (const [file, ds] of byFile) {
       const first = ds[0]!;
       const union = (pick: (d: Divergence) => readonly string[]) => [...new Set(ds.flatMap(pick))];

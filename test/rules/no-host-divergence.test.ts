@@ -73,6 +73,34 @@ testRule(rule, {
       ],
     },
     {
+      // VS Code Copilot is in use by its own settings key; both it and Claude Code miss the package's
+      // AGENTS.md: one finding names both. The root AGENTS.md that Claude Code reaches only through
+      // CLAUDE.md's import is no-broken-import's finding.
+      fixture: `${F}/invalid-two-hosts`,
+      name: 'one finding names every host that misses a file',
+      errors: [
+        {
+          file: 'CLAUDE.md',
+          ...at,
+          messageId: 'unreachableForHost',
+          data: { file: 'CLAUDE.md', host: 'codex', loadedBy: 'claude-code, copilot-vscode', cwds: '2 working directories (., packages/a)', instead: 'packages/a/AGENTS.md', fix: claudeFix('CLAUDE.md') },
+        },
+        {
+          file: 'packages/a/AGENTS.md',
+          ...at,
+          messageId: 'shadowedForHost',
+          data: {
+            file: 'packages/a/AGENTS.md',
+            host: 'claude-code, copilot-vscode',
+            loadedBy: 'codex',
+            cwds: '1 working directory (packages/a)',
+            instead: 'CLAUDE.md',
+            fix: 'create packages/a/CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): CLAUDE.md turns Claude Code\'s AGENTS.md fallback off for this directory; keep the shared instructions in files every host reads on this path, and point each host\'s own file at them (a symlink, or an "@AGENTS.md" import where the host supports imports)',
+          },
+        },
+      ],
+    },
+    {
       fixture: `${F}/invalid-opencode`,
       name: 'OpenCode V1: the root AGENTS.md wins for the whole path and hides pkg/CLAUDE.md (config key "hosts")',
       errors: [
@@ -82,12 +110,13 @@ testRule(rule, {
           messageId: 'shadowedForHost',
           data: { file: 'AGENTS.md', host: 'claude-code', loadedBy: 'codex, opencode', cwds: '1 working directory (pkg)', instead: 'pkg/CLAUDE.md', fix: 'add a line "@../AGENTS.md" to pkg/CLAUDE.md (Claude Code asks once to approve an import from outside the working directory)' },
         },
-        // One finding for the file, naming both hosts that miss it.
+        // That Codex never loads pkg/CLAUDE.md (pkg has no AGENTS.md) is no-unreachable-instructions'
+        // finding; here only OpenCode, which skips it for the root AGENTS.md.
         {
           file: 'pkg/CLAUDE.md',
           ...at,
           messageId: 'shadowedForHost',
-          data: { file: 'pkg/CLAUDE.md', host: 'codex, opencode', loadedBy: 'claude-code', cwds: '1 working directory (pkg)', instead: 'AGENTS.md', fix: claudeFix('pkg/CLAUDE.md') },
+          data: { file: 'pkg/CLAUDE.md', host: 'opencode', loadedBy: 'claude-code', cwds: '1 working directory (pkg)', instead: 'AGENTS.md', fix: claudeFix('pkg/CLAUDE.md') },
         },
       ],
     },
