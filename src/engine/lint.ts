@@ -344,12 +344,18 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   };
   const unread = new Map<string, { path: string; kind: InstructionKind }>();
   const entryPaths = new Set(entries.map((e) => e.path));
+  // Instruction file → the symlinks to it that are linted as it (CLAUDE.md for AGENTS.md).
+  const aliases = new Map<string, string[]>();
   for (const entry of entries) {
     // Pages about agents that only a case-insensitive disk would hand Codex: no host's instructions.
     if (entry.kind === 'case-variant') continue;
     // One fact, one finding: a symlink to another instruction file (CLAUDE.md -> AGENTS.md) is the
     // same text, linted once at its target.
-    if (aliasOfInstructionFile(repo, entry.path, discovery.cache.probe(repo.abs(entry.path)), entryPaths)) continue;
+    const target = aliasTarget(repo, entry.path, discovery.cache.probe(repo.abs(entry.path)), entryPaths);
+    if (target !== null) {
+      aliases.set(target, [...(aliases.get(target) ?? []), entry.path]);
+      continue;
+    }
     if (!needed.has(entry.path)) {
       unread.set(entry.path, entry);
       continue;
@@ -479,6 +485,8 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       const inFile = source ? parseDirectives(file, source.text) : [];
       if (inFile.length > 0) list = applySuppressions(list, new Map([[file, inFile]]), { knownRules });
       list = list.filter(ignores.keeps);
+      const names = aliases.get(file);
+      if (names) list = list.map((d) => (d.ruleId !== null && rules.get(d.ruleId)?.rule.meta.scope === 'file' ? withAliases(d, names) : d));
       for (const d of ignores.expired) if (d.file === file) list.push(d);
       if (list.length === 0) continue;
       yield list.sort(compareDiagnostics);
@@ -523,14 +531,20 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
 }
 
 /** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
-/** Whether `rel` is a symlink whose target is another of the instruction files (`paths`). */
-function aliasOfInstructionFile(repo: RepoIndex, rel: string, probe: Probe, paths: ReadonlySet<string>): boolean {
-  if (!repo.fs.realpath || !probe.symlink) return false;
+/** The instruction file (one of `paths`) that `rel` is a symlink to, or null. */
+function aliasTarget(repo: RepoIndex, rel: string, probe: Probe, paths: ReadonlySet<string>): string | null {
+  if (!repo.fs.realpath || !probe.symlink) return null;
   const real = repo.fs.realpath(repo.abs(rel));
   const root = repo.fs.realpath(repo.root) ?? repo.root;
-  if (real === null || !real.startsWith(root + path.sep)) return false;
+  if (real === null || !real.startsWith(root + path.sep)) return null;
   const target = real.slice(root.length + 1).split(path.sep).join('/');
-  return target !== rel && paths.has(target);
+  return target !== rel && paths.has(target) ? target : null;
+}
+
+/** A content finding on a file that symlinks also name: each alias is named as a related location. */
+function withAliases(d: Diagnostic, names: readonly string[]): Diagnostic {
+  const related = names.map((alias) => ({ file: alias, line: d.line, column: d.column, message: `the same text, read as ${alias} (a symlink to ${d.file})` }));
+  return { ...d, related: [...(d.related ?? []), ...related] };
 }
 
 function escapesRepository(repo: RepoIndex, abs: string, probe: Probe): boolean {

@@ -1,5 +1,6 @@
 import rule from '../../rules/no-missing-path.js';
-import { testRule } from '../helpers/test-rule.js';
+import { describe, expect, it } from 'vitest';
+import { runRule, testRule } from '../helpers/test-rule.js';
 
 const F = 'rules/no-missing-path';
 const missing = (file: string, line: number, column: number, path: string, tried: string, suggestion: string | null) => ({
@@ -76,4 +77,12 @@ testRule(rule, {
       errors: movedPaths.filter((e) => !['generated/', 'CONTRIBUTING.md', 'packages/api/src/routes/'].includes(e.data.path)),
     },
   ],
+});
+
+describe('no-missing-path on a file with a symlinked alias', () => {
+  it('names the alias as a related location of the one finding', async () => {
+    const [d, ...rest] = await runRule(rule, { fixture: `${F}/invalid-symlinked-claude` });
+    expect(rest).toEqual([]);
+    expect(d?.related).toEqual([{ file: 'CLAUDE.md', line: 3, column: 21, message: 'the same text, read as CLAUDE.md (a symlink to AGENTS.md)' }]);
+  });
 });
