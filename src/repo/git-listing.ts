@@ -17,12 +17,27 @@ import { listingText } from './listing-text.js';
  * from the tracked part while the walk still runs (speculativeListing) and check the walk's answer
  * later: nearly always nothing is untracked, and then the tracked part was the whole listing.
  */
-const ARGS = ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name'];
-const TRACKED_ARGS = ['ls-files', '-z', '--cached', '--full-name'];
-const UNTRACKED_ARGS = ['ls-files', '-z', '--others', '--exclude-standard', '--full-name'];
+/**
+ * git as a reader only. A repository's own config can name programs git runs during `ls-files`
+ * (core.fsmonitor) or hooks, and an `include.path` to a FIFO blocks it: the command line turns
+ * those programs off (`-c` outranks every config file), and a time limit ends a git that waits.
+ */
+const SAFE = ['-c', 'core.fsmonitor=false', '-c', 'core.hooksPath=/dev/null', '-c', 'core.untrackedCache=false'];
+const ARGS = [...SAFE, 'ls-files', '-z', '--cached', '--others', '--exclude-standard', '--full-name'];
+const TRACKED_ARGS = [...SAFE, 'ls-files', '-z', '--cached', '--full-name'];
+const UNTRACKED_ARGS = [...SAFE, 'ls-files', '-z', '--others', '--exclude-standard', '--full-name'];
+/** How long git may take to list a repository before the run falls back to its own walk. */
+export const GIT_TIMEOUT_MS = 8000;
 
-function gitEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_OPTIONAL_LOCKS: '0' };
+/**
+ * The environment git runs in: without the variables that point it at another repository, index,
+ * work tree or config (GIT_DIR, GIT_WORK_TREE, GIT_INDEX_FILE, GIT_CONFIG_*, ...), so it lists the
+ * repository being linted, and never prompting.
+ */
+export function gitEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
+  return { ...env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' };
 }
 
 /**
@@ -71,7 +86,7 @@ function runGit(root: string, args: readonly string[]): Part {
   part.done = new Promise<void>((resolve) => {
     let child;
     try {
-      child = spawn('git', ['-C', root, ...args], { stdio: ['ignore', spool ?? 'pipe', 'ignore'], env: gitEnv() });
+      child = spawn('git', ['-C', root, ...args], { stdio: ['ignore', spool ?? 'pipe', 'ignore'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' });
     } catch {
       if (spool !== null) closeSync(spool);
       part.result = null;
@@ -87,7 +102,8 @@ function runGit(root: string, args: readonly string[]): Part {
     };
     child.on('error', () => settle(null));
     child.on('close', (code) => {
-      part.retry = spool !== null && code !== 0;
+      // A git the time limit ended (no exit code) is not asked again: it would wait as long.
+      part.retry = spool !== null && code !== null && code !== 0;
       if (code !== 0) settle(null);
       else settle(spool === null ? Buffer.concat(chunks).toString('utf8') : readAllFrom(spool));
     });
@@ -209,7 +225,7 @@ export function gitListText(root: string): string | null {
     if (!prefetch.tracked.retry && !prefetch.untracked.retry) return null;
   }
   try {
-    return execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv() }).toString('utf8');
+    return execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' }).toString('utf8');
   } catch {
     return null;
   }

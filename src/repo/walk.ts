@@ -62,7 +62,12 @@ function walkNested(fs: FileSystem, root: string, text: string): FileListing {
       continue;
     }
     const probe = fs.probe(path.join(root, nested));
-    if (probe.kind !== 'dir' || probe.symlink) continue;
+    // A path .gitmodules names that is not a directory here is no submodule: git lists it as the
+    // file (or symlink) it is, and so does this listing (`path = AGENTS.md` must not hide AGENTS.md).
+    if (probe.kind !== 'dir' || probe.symlink) {
+      if (!entry.endsWith('/') && probe.kind !== 'missing') files.push(entry);
+      continue;
+    }
     const inner = walk(fs, path.join(root, nested));
     for (const f of inner.files) files.push(`${nested}/${f}`);
     for (const p of inner.problems) problems.push({ path: `${nested}/${p.path}`, message: p.message });
