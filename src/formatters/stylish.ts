@@ -13,6 +13,17 @@ export interface StylishOptions {
 
 const paint = (on: boolean, code: string) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
 
+/**
+ * Text from the repository (paths, quoted lines in messages) as it may reach a terminal or a CI log:
+ * control characters (C0, DEL, C1: a newline would start a line of its own, ESC a terminal
+ * sequence) and the bidirectional controls that reorder what is shown are written as escapes.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+export const printable = (s: string) => s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A path line never starts with "::", which a GitHub Actions runner would read as a workflow command. */
+const pathLine = (s: string) => (s.startsWith('::') ? `./${s}` : s);
+
 /** ESLint's default layout: grouped by file, `line:column  severity  message  rule-id`, a summary. */
 export function formatStylish(diagnostics: readonly Diagnostic[], options: StylishOptions): string {
   return [...stylishChunks(runsByFile(diagnostics), options)].join('');
@@ -48,13 +59,13 @@ export function* stylishChunks(lists: Iterable<readonly Diagnostic[]>, options: 
     // Lines are joined with newlines, and a blank line separates files.
     const separator = total === 0 ? '' : '\n\n';
     const file = list[0]!.file;
-    const lines = [underline(path.relative(options.cwd, path.join(options.root, file)) || '.')];
+    const lines = [underline(pathLine(printable(path.relative(options.cwd, path.join(options.root, file)) || '.')))];
     // Read once per file, not once per finding (the CLI's source reads the file from disk).
     const text = file && options.source ? options.source(file) : undefined;
     for (const d of list) {
       const sev = d.severity === 2 ? red('error') : yellow('warning');
-      lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${d.message}  ${dim(d.ruleId ?? '')}`.trimEnd());
-      for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${r.file}:${r.line}:${r.column} ${r.message}`)}`);
+      lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${printable(d.message)}  ${dim(d.ruleId ?? '')}`.trimEnd());
+      for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${printable(`${r.file}:${r.line}:${r.column} ${r.message}`)}`)}`);
       if (text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
       total++;
       if (d.severity === 2) errors++;
@@ -79,12 +90,13 @@ export function codeFrame(text: string, d: Diagnostic, paint: { dim: (s: string)
   const first = Math.max(1, d.line - 1);
   const last = Math.min(all.length, d.line + 1);
   const width = String(last).length;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the terminal
-  const clean = (s: string) => s.replace(/[\t\u0000-\u001f]/g, ' ');
+  const clean = (s: string) => s.replace(UNSAFE, ' ');
+  // A secret is masked in the frame as in the message: only its first four characters show.
+  const masked = (line: string) => (d.ruleId === 'no-secrets' && d.endLine === d.line ? line.slice(0, d.column + 3) + '*'.repeat(Math.max(0, d.endColumn - d.column - 4)) + line.slice(d.endColumn - 1) : line);
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === d.line ? paint.red('>') : ' ';
-    const content = clean(all[n - 1] ?? '');
+    const content = clean(n === d.line ? masked(all[n - 1] ?? '') : (all[n - 1] ?? ''));
     out.push(`    ${marker} ${paint.dim(`${String(n).padStart(width)} |`)}${content ? ` ${content}` : ''}`.trimEnd());
     if (n === d.line) {
       const lineLength = (all[n - 1] ?? '').length;
