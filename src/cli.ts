@@ -163,7 +163,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--print-config', 'print the resolved configuration and exit')
     .option('--fix', 'apply safe fixes to files, atomically, then report what remains')
     .option('--cache', 'reuse the previous result when no file, manifest, config or agents-lint version changed')
-    .option('--cache-location <file>', 'where --cache keeps its state (default: .agents-lint-cache at the root)')
+    .option('--cache-location <file>', 'where --cache keeps its state (default: a file per repository in ~/.cache/agents-lint)')
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
   addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {

@@ -6,6 +6,7 @@ import type { RuleInfo } from '../formatters/sarif.js';
 import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } from '../repo/vfs.js';
 import { listFiles } from '../repo/walk.js';
 import { writeFully } from '../repo/write-fully.js';
+import { gitTracks } from '../repo/git-listing.js';
 import { VERSION } from '../version.js';
 import { sha1 } from '../sha1.js';
 import type { LintOptions, LintResult, LintRun } from './lint.js';
@@ -240,10 +241,19 @@ function runKey(options: LintOptions, base: string, version: string): string {
   );
 }
 
-/** Where the cache lives: `location`, else `.agents-lint-cache` at the repository root. */
-async function cachePath(options: LintOptions, base: string, location: string | undefined): Promise<string> {
-  if (location) return path.resolve(base, location);
-  // Only here: the config loader brings zod, which a warm run with --cache-location never needs.
+/**
+ * The default cache file of a repository: outside its work tree, in the user's cache directory
+ * (`$XDG_CACHE_HOME`, else `~/.cache`; `%LOCALAPPDATA%` on Windows), one file per root. A cache file
+ * committed to a repository (a pull request can carry any file) is then never read by default.
+ */
+export function defaultCacheFile(root: string): string {
+  const home = os.homedir();
+  const base = process.env['XDG_CACHE_HOME'] || (process.platform === 'win32' ? process.env['LOCALAPPDATA'] || path.join(home, 'AppData', 'Local') : path.join(home, '.cache'));
+  return path.join(base, 'agents-lint', `${sha1(root).slice(0, 16)}.cache`);
+}
+
+/** Where the cache lives (`location`, else defaultCacheFile) and the root of this run. */
+async function cachePlace(options: LintOptions, base: string, location: string | undefined): Promise<{ file: string; root: string }> {
   const { resolveRoot } = await import('../config/load.js');
   const fs = new NodeFileSystem();
   const first = path.resolve(base, options.paths?.[0] ?? '.');
@@ -251,12 +261,22 @@ async function cachePath(options: LintOptions, base: string, location: string | 
   const root = resolveRoot(fs, start, {
     rootFlag: options.root ? path.resolve(base, options.root) : undefined,
     configFlag: options.config ? path.resolve(base, options.config) : undefined,
-  });
-  return path.join(root.root, DEFAULT_CACHE_FILE);
+  }).root;
+  return { file: location ? path.resolve(base, location) : defaultCacheFile(root), root };
 }
 
-function stillValid(cache: CacheMeta & { root: string }, key: string, file: string): boolean {
-  if (cache.format !== FORMAT || cache.key !== key) return false;
+/** Says once on stderr why the cache is not used; the run goes on without it. */
+function warnCache(file: string, why: string): void {
+  process.stderr.write(`agents-lint: ${why} (${file}); linting without it.\n`);
+}
+
+/**
+ * Whether a stored result still holds for this run. Everything is checked against this run: its
+ * root (a cache of another root, or naming another, is refused), its key and the file system now;
+ * nothing the cache says is taken on trust.
+ */
+function stillValid(cache: CacheMeta & { root: string }, key: string, file: string, root: string): boolean {
+  if (cache.format !== FORMAT || cache.key !== key || cache.root !== root) return false;
   const fs = new NodeFileSystem();
   for (const [abs, sig] of cache.probes) if (probeSig(fs.probe(abs)) !== sig) return false;
   for (const [abs, max, sig] of cache.reads) if (readSig(fs, abs, max) !== sig) return false;
@@ -270,7 +290,7 @@ function stillValid(cache: CacheMeta & { root: string }, key: string, file: stri
     if (now !== sig) return false;
   }
   for (const [abs, real] of cache.realpaths) if (fs.realpath(abs) !== real) return false;
-  return listingSig(cache.root, file) === cache.listing;
+  return listingSig(root, file) === cache.listing;
 }
 
 /** An open cache file: the metadata line parsed, sections read on demand. */
@@ -332,12 +352,18 @@ function close(fd: number): null {
   return null;
 }
 
-/** Writes to a temporary file beside the cache, then renames it: readers never see half a cache. */
+/**
+ * Writes to a new file in a private directory made beside the cache, then renames it over the
+ * cache: readers never see half a cache, and no name a repository could plant in advance (a
+ * symlink named like the temporary file) is opened for writing.
+ */
 function writeAtomically(file: string, parts: readonly (string | Blob)[]): void {
-  const tmp = `${file}.${process.pid}.tmp`;
+  let dir: string | undefined;
   try {
     nodeFs.mkdirSync(path.dirname(file), { recursive: true });
-    const fd = nodeFs.openSync(tmp, 'w');
+    dir = nodeFs.mkdtempSync(path.join(path.dirname(file), '.agents-lint-cache-'));
+    const tmp = path.join(dir, 'cache');
+    const fd = nodeFs.openSync(tmp, nodeFs.constants.O_WRONLY | nodeFs.constants.O_CREAT | nodeFs.constants.O_EXCL | (nodeFs.constants.O_NOFOLLOW ?? 0), 0o600);
     try {
       for (const part of parts) {
         if (typeof part === 'string') writeFully(fd, part);
@@ -349,9 +375,15 @@ function writeAtomically(file: string, parts: readonly (string | Blob)[]): void 
     nodeFs.renameSync(tmp, file);
   } catch {
     // A cache that cannot be written only costs speed next time.
-    nodeFs.rmSync(tmp, { force: true });
+  } finally {
+    if (dir) nodeFs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const isInside = (root: string, file: string) => {
+  const rel = path.relative(root, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
 
 /** A run through the cache: a replay when one is stored for these output flags, else the result. */
 export interface CacheSession {
@@ -410,12 +442,24 @@ export async function openCache(options: LintOptions, { location, version = VERS
     return { replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
   }
   const base = options.cwd ?? process.cwd();
-  const file = await cachePath(options, base, location);
+  const { file, root } = await cachePlace(options, base, location);
   const key = runKey(options, base, version);
+  // A cache file the repository itself holds may have been written by anyone: never read, never written.
+  if (isInside(root, file) && gitTracks(root, path.relative(root, file))) {
+    warnCache(file, 'the cache file is tracked by git, so it may have been written by anyone');
+    const run = toCachedRun(await lintRun(options));
+    return { replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
+  }
   const reader = CacheReader.open(file);
   let keepOpen = false;
   try {
-    const valid = reader !== null && stillValid(reader.meta, key, file);
+    let valid = false;
+    try {
+      valid = reader !== null && stillValid(reader.meta, key, file, root);
+    } catch {
+      // Fields of the wrong shape: not written by agents-lint, or damaged. Replaced by this run.
+      warnCache(file, 'the cache file is damaged and will be rewritten');
+    }
     if (valid && reader) {
       const { meta } = reader;
       const stored = replayKey === undefined ? undefined : meta.replays[replayKey];
@@ -434,7 +478,8 @@ export async function openCache(options: LintOptions, { location, version = VERS
           again.close();
         }
       };
-      const loadResult = () => (cachedResult ??= JSON.parse((resultBytes ?? reread()).toString('utf8')) as CachedResult);
+      // The root is this run's, whatever the stored result says (--fix writes below it).
+      const loadResult = () => (cachedResult ??= { ...(JSON.parse((resultBytes ?? reread()).toString('utf8')) as CachedResult), root });
       return {
         replay,
         result: async () => loadResult(),

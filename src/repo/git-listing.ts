@@ -237,3 +237,13 @@ export function adoptGitListing(root: string, files: readonly string[]): void {
   const done = Promise.resolve();
   slot[PREFETCH] = { root, tracked: { result: listingText(files), done }, untracked: { result: '', done } };
 }
+
+/** Whether git tracks `rel` in the repository at `root` (false when git cannot say). */
+export function gitTracks(root: string, rel: string): boolean {
+  try {
+    const out = execFileSync('git', ['-C', root, ...SAFE, 'ls-files', '-z', '--', rel.split(path.sep).join('/')], { stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    return out.length > 0;
+  } catch {
+    return false;
+  }
+}

@@ -21,7 +21,7 @@ const summary = (r: { diagnostics: { file: string; ruleId: string | null; line: 
 async function run(dir: string, version?: string) {
   const location = path.join(dir, '.agents-lint-cache');
   const before = fs.existsSync(location) ? fs.statSync(location).mtimeMs : null;
-  const result = await cachedLint({ cwd: dir, codexHome }, { version });
+  const result = await cachedLint({ cwd: dir, codexHome }, { version, location });
   const after = fs.statSync(location).mtimeMs;
   return { result, hit: before !== null && before === after };
 }

@@ -24,6 +24,9 @@ function modulesLoaded(args: string[], cwd = PROJECT): { status: number | null; 
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, modules };
 }
 
+// git runs with the repository's own programs turned off (src/repo/git-listing.ts).
+const SAFE = '-c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.untrackedCache=false';
+
 // The bin is a small ES module (src/launch/launcher.ts) that compiles the bundled CLI, one CommonJS
 // script, with the V8 code cache built beside it; packages kept outside the bundle are imported
 // through the launcher's own module loader (src/external-import.ts).
@@ -113,7 +116,7 @@ describe('start-up', () => {
     // One listing, in its two parts (tracked, then the walk for untracked files): a prefetch the
     // engine failed to take would make it list the tree a second time.
     const root = fs.realpathSync(dir);
-    expect(calls().filter((c) => c.includes('ls-files')).sort()).toEqual([`-C ${root} ls-files -z --cached --full-name`, `-C ${root} ls-files -z --others --exclude-standard --full-name`]);
+    expect(calls().filter((c) => c.includes('ls-files')).sort()).toEqual([`-C ${root} ${SAFE} ls-files -z --cached --full-name`, `-C ${root} ${SAFE} ls-files -z --others --exclude-standard --full-name`]);
   });
 
   it('git is run twice, not three times, when its walk for untracked files ends before the tracked part is taken; a listing git fails to write to its temporary file is asked for again, through a pipe', () => {
@@ -135,15 +138,15 @@ describe('start-up', () => {
       return { status: run.status, files, calls: fs.readFileSync(log, 'utf8').trim().split('\n').filter((c) => c.includes('ls-files')).sort() };
     };
     const root = fs.realpathSync(dir);
-    const tracked = `-C ${root} ls-files -z --cached --full-name`;
-    const untracked = `-C ${root} ls-files -z --others --exclude-standard --full-name`;
+    const tracked = `-C ${root} ${SAFE} ls-files -z --cached --full-name`;
+    const untracked = `-C ${root} ${SAFE} ls-files -z --others --exclude-standard --full-name`;
     // The tracked part takes longer than the walk: the walk's answer is in before the run looks.
     wrapper('case "$*" in *--cached*) sleep 0.5;; esac');
     expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, untracked] });
     // Both parts fail while their output goes to a file (as on a full disk): git is asked again for
     // the whole listing through a pipe, and local/ stays excluded.
     wrapper('case "$*" in *ls-files*) [ -f /dev/stdout ] && [ ! -p /dev/stdout ] && exit 128;; esac');
-    expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, `-C ${root} ls-files -z --cached --others --exclude-standard --full-name`, untracked] });
+    expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, `-C ${root} ${SAFE} ls-files -z --cached --others --exclude-standard --full-name`, untracked] });
   });
 
   it('the process ends once its report is written: a report bigger than a pipe holds reaches a reader that starts late, whole, with the exit code', () => {
