@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
+import { GIT_TIMEOUT_MS, gitEnv } from './repo/git-listing.js';
 
 /**
  * The lint-staged glob: instruction files and the manifests their references resolve through. It
@@ -82,42 +83,72 @@ export function runInit(options: InitOptions): InitResult {
       changes.push('package.json: added a lint-staged entry running agents-lint on instruction files and manifests');
     }
   }
-  if (changes.length) fs.writeFileSync(pkgPath, JSON.stringify(pkg, null, indent) + '\n');
-
+  // Everything init writes is checked first: a repository may hold symlinks where these files go.
   const hookDir = path.join(options.dir, '.husky');
   const hook = path.join(hookDir, 'pre-commit');
+  refuseUnsafe(options.dir, pkgPath);
+  refuseUnsafe(options.dir, hookDir, 'dir');
+  refuseUnsafe(options.dir, hook);
+  if (changes.length) writeRegular(pkgPath, JSON.stringify(pkg, null, indent) + '\n', 0o644);
+
   const current = safeRead(hook);
   if (current === undefined) {
     fs.mkdirSync(hookDir, { recursive: true });
-    fs.writeFileSync(hook, `${HOOK_LINE}\n`, { mode: 0o755 });
+    writeRegular(hook, `${HOOK_LINE}\n`, 0o755);
     changes.push('.husky/pre-commit: created, running lint-staged');
   } else if (!current.includes('lint-staged')) {
-    fs.writeFileSync(hook, `${current.replace(/\n?$/, '\n')}${HOOK_LINE}\n`);
+    writeRegular(hook, `${current.replace(/\n?$/, '\n')}${HOOK_LINE}\n`, fs.statSync(hook).mode & 0o777);
     changes.push('.husky/pre-commit: appended "npx lint-staged"');
   }
 
   for (const line of changes) options.log(line);
-  // husky 9's bare `husky` command points git's core.hooksPath at .husky/_ (husky's docs, "How it works").
-  const huskyBin = path.join(options.dir, 'node_modules', '.bin', 'husky');
-  const gitHooksPath = spawnSync('git', ['config', '--get', 'core.hooksPath'], { cwd: options.dir, encoding: 'utf8' });
-  const inGit = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: options.dir, encoding: 'utf8' }).stdout.trim() === 'true';
+  // husky 9's bare `husky` command points git's core.hooksPath at .husky/_ (husky's docs, "How it
+  // works"). init runs nothing from the repository (its node_modules/.bin/husky could be anything):
+  // it says what to run.
+  const git = (args: string[]) => spawnSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd: options.dir, encoding: 'utf8', env: gitEnv(), timeout: GIT_TIMEOUT_MS });
+  const inGit = git(['rev-parse', '--is-inside-work-tree']).stdout?.trim() === 'true';
   if (!inGit) {
-    options.log('note: not inside a git repository; run "git init" and then "npx husky" to activate the hook');
-  } else if (gitHooksPath.stdout.trim() === '.husky/_') {
-    // Already active.
-  } else if (fs.existsSync(huskyBin)) {
-    const run = spawnSync(huskyBin, [], { cwd: options.dir, encoding: 'utf8' });
-    if (run.status === 0) {
-      changes.push('git: activated the hooks in .husky (core.hooksPath)');
-      options.log('git: activated the hooks in .husky (core.hooksPath)');
-    } else {
-      options.log(`note: running husky failed (${(run.stderr || run.stdout).trim()}); run "npx husky" yourself`);
-    }
-  } else {
-    options.log('next: run "npm install" to install husky and lint-staged; its "prepare" script activates the hook');
+    options.log('next: run "git init", then "npm install" (its "prepare" script runs husky, which activates the hook)');
+  } else if (git(['config', '--get', 'core.hooksPath']).stdout?.trim() !== '.husky/_') {
+    options.log('next: run "npm install"; its "prepare" script runs husky, which activates the hook');
   }
   if (changes.length === 0) options.log('agents-lint init: already set up; nothing changed');
   return { changes };
+}
+
+/**
+ * Refuses (a usage error, before anything is written) a path init would write that is a symlink,
+ * not a regular file (or directory), or whose real location is outside the project.
+ */
+function refuseUnsafe(dir: string, file: string, kind: 'file' | 'dir' = 'file'): void {
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    stat = undefined;
+  }
+  const rel = path.relative(dir, file);
+  if (stat) {
+    if (stat.isSymbolicLink()) throw new UsageError(`${rel} is a symlink; agents-lint init writes only regular files inside the project, so it changed nothing`);
+    if (kind === 'file' ? !stat.isFile() : !stat.isDirectory()) throw new UsageError(`${rel} is not a regular ${kind === 'file' ? 'file' : 'directory'}; agents-lint init changed nothing`);
+  }
+  let existing = path.dirname(file);
+  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
+  const parent = fs.realpathSync(existing);
+  const real = fs.realpathSync(dir);
+  if (parent !== real && !parent.startsWith(real + path.sep)) throw new UsageError(`${rel} lies outside the project; agents-lint init changed nothing`);
+}
+
+/** Writes a regular file atomically: a new file in a fresh private directory beside it, then a rename. */
+function writeRegular(file: string, content: string, mode: number): void {
+  const tmpDir = fs.mkdtempSync(path.join(path.dirname(file), '.agents-lint-init-'));
+  try {
+    const tmp = path.join(tmpDir, 'file');
+    fs.writeFileSync(tmp, content, { mode, flag: 'wx' });
+    fs.renameSync(tmp, file);
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
 }
 
 function safeRead(file: string): string | undefined {

@@ -70,3 +70,37 @@ describe('git runs as a reader only', () => {
     expect(rules(r.stdout)).toEqual(['AGENTS.md no-hidden-instructions']);
   });
 });
+
+describe('init in a hostile repository', () => {
+  const CLI_ARGS = ['init'];
+  it('runs nothing from the repository (its node_modules/.bin/husky)', () => {
+    const dir = gitRepo({ 'package.json': '{ "name": "x" }\n' });
+    const marker = path.join(dir, 'ran');
+    fs.mkdirSync(path.join(dir, 'node_modules', '.bin'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'node_modules', '.bin', 'husky'), `#!/bin/sh\ntouch '${marker}'\n`, { mode: 0o755 });
+    const r = runCli(dir, CLI_ARGS);
+    expect(r.status).toBe(0);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+
+  it('writes through no symlink (package.json, .husky/pre-commit) into files outside the repository', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-outside-'));
+    made.push(outside);
+    fs.writeFileSync(path.join(outside, 'package.json'), '{ "name": "victim" }\n');
+    fs.writeFileSync(path.join(outside, 'profile'), 'original\n');
+    const viaPackage = gitRepo({ 'README.md': '# x\n' });
+    fs.symlinkSync(path.join(outside, 'package.json'), path.join(viaPackage, 'package.json'));
+    const a = runCli(viaPackage, CLI_ARGS);
+    expect(a.status).toBe(2);
+    expect(a.stderr).toContain('package.json is a symlink');
+    const viaHook = gitRepo({ 'package.json': '{ "name": "x" }\n' });
+    fs.mkdirSync(path.join(viaHook, '.husky'));
+    fs.symlinkSync(path.join(outside, 'profile'), path.join(viaHook, '.husky', 'pre-commit'));
+    const b = runCli(viaHook, CLI_ARGS);
+    expect(b.status).toBe(2);
+    expect(fs.readFileSync(path.join(outside, 'package.json'), 'utf8')).toBe('{ "name": "victim" }\n');
+    expect(fs.readFileSync(path.join(outside, 'profile'), 'utf8')).toBe('original\n');
+    // Nothing was written in the repository either: the check comes before any write.
+    expect(fs.readFileSync(path.join(viaHook, 'package.json'), 'utf8')).toBe('{ "name": "x" }\n');
+  });
+});
