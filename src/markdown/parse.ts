@@ -15,8 +15,9 @@ export const MAX_NESTING = 64;
 export class UnparsableMarkdown extends Error {}
 
 /**
- * The deepest container nesting a cheap line scan can see: blockquote markers plus list-style
- * indentation (two columns a level). Over-estimates are fine: the guard only needs a bound.
+ * The deepest container nesting a cheap line scan can see: blockquote markers, list markers opening
+ * one item inside another on the same line (`- - - x`, `1. - x`), plus list-style indentation (two
+ * columns a level). Over-estimates are fine: the guard only needs a bound.
  */
 export function nestingDepth(text: string): number {
   let deepest = 0;
@@ -27,10 +28,21 @@ export function nestingDepth(text: string): number {
     let spaces = 0;
     for (; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      const after = text.charCodeAt(i + 1);
       if (c === 62 /* > */) depth++;
       else if (c === 32) spaces++;
       else if (c === 9) spaces += 4;
-      else break;
+      else if ((c === 45 || c === 42 || c === 43) /* - * + */ && (after === 32 || after === 9)) depth++;
+      else if (c >= 48 && c <= 57) {
+        // An ordered marker: digits, then `.` or `)`, then a space.
+        let j = i;
+        while (j < text.length && j - i < 9 && text.charCodeAt(j) >= 48 && text.charCodeAt(j) <= 57) j++;
+        const mark = text.charCodeAt(j);
+        const space = text.charCodeAt(j + 1);
+        if ((mark !== 46 && mark !== 41) || (space !== 32 && space !== 9)) break;
+        depth++;
+        i = j;
+      } else break;
     }
     depth += spaces >> 1;
     if (depth > deepest) deepest = depth;

@@ -99,7 +99,7 @@ export const just: Runner = (argv, ctx) => {
       }
       continue;
     }
-    return [finding({ kind: 'target', messageId: 'unknownTarget', word: seg, tool: 'just', name, what: path_.length ? `recipe in module ${path_.join('::')}` : 'just recipe', where: jf.file, related: keyLocation(ctx.repo, jf.file, /^@?[A-Za-z_][\w-]*[^:\n]*:(?!=)/m), candidates: [...jf.recipes, ...jf.modules.keys()] })];
+    return [finding({ kind: 'target', messageId: 'unknownTarget', word: seg, tool: 'just', name, what: path_.length ? `recipe in module ${path_.join('::')}` : 'just recipe', where: jf.file, related: keyLocation(ctx.repo, jf.file, /^@?[A-Za-z_][^:\n]*:(?!=)/m), candidates: [...jf.recipes, ...jf.modules.keys()] })];
   }
   return [];
 };

@@ -53,9 +53,9 @@ export function readMakefile(repo: RepoIndex, file: string, runDir: string): Mak
         continue;
       }
       // A rule line: targets, then a single or double colon not followed by `=` (which would be `:=`).
-      const rule = /^([^:#=\t][^:#=]*?)\s*(::?)(?!=)(.*)$/.exec(line);
+      const rule = ruleLine(line);
       if (!rule) continue;
-      const names = (rule[1] ?? '').trim().split(/\s+/);
+      const names = rule[1].trim().split(/\s+/);
       if (/^\s*(export|override|define|ifeq|ifneq|ifdef|ifndef|else|endif|endef|vpath|undefine)\b/.test(line)) continue;
       for (const name of names) {
         if (!name) continue;
@@ -70,6 +70,28 @@ export function readMakefile(repo: RepoIndex, file: string, runDir: string): Mak
   visit(file);
   byRepo.set(key, out);
   return out;
+}
+
+/**
+ * [line, targets, colon, rest] of a rule line (`a b: deps`, `a:: deps`), or null: the targets run to
+ * the first `:`, `#` or `=`, which must be a colon not followed by `=`. Found with indexOf, not a
+ * regular expression: a lazy pattern backtracks quadratically on a line of 100,000 spaces.
+ */
+function ruleLine(line: string): [string, string, string, string] | null {
+  const first = line.charCodeAt(0);
+  if (line.length === 0 || first === 58 || first === 35 || first === 61 || first === 9) return null;
+  let at = -1;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 58 || c === 35 || c === 61) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0 || line.charCodeAt(at) !== 58) return null;
+  const colon = line.charCodeAt(at + 1) === 58 ? '::' : ':';
+  if (line.charCodeAt(at + colon.length) === 61) return null;
+  return [line, line.slice(0, at), colon, line.slice(at + colon.length)];
 }
 
 export function makeTargetExists(mk: Makefile, name: string): boolean {

@@ -1,0 +1,38 @@
+import * as fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempRepo } from '../integration/repo.js';
+
+// Small files that once took minutes (issue 33, item 7): work per byte is bounded, and a file that
+// is not fully checked says so where it is.
+const within = (ms: number, f: () => void) => {
+  const started = Date.now();
+  f();
+  expect(Date.now() - started).toBeLessThan(ms);
+};
+
+describe('bounded work on small hostile files', () => {
+  it('eight lines of a thousand nested list markers: a located "not parsed" warning, at once', () => {
+    const line = `${'- '.repeat(1000)}x\n`;
+    const dir = tempRepo({ 'AGENTS.md': `# Rules\n\n${line.repeat(8)}` });
+    within(10_000, () => {
+      const r = runCli(dir, ['-f', 'json']);
+      const messages = (JSON.parse(r.stdout) as { messages: { message: string; line: number }[] }[])[0]?.messages ?? [];
+      expect(messages.map((m) => [m.line, m.message.includes('could not be parsed')])).toEqual([[1, true]]);
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('a Makefile line of 100,000 spaces and a justfile line of 200,000 letters', () => {
+    const dir = tempRepo({
+      'AGENTS.md': '# Rules\n\nRun `make build` and `just build`.\n',
+      Makefile: `${' '.repeat(100_000)}x:=1\n`,
+      justfile: `${'a'.repeat(200_000)}\n`,
+    });
+    within(10_000, () => {
+      const r = runCli(dir, ['-f', 'json']);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toContain('no-unknown-target');
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+});
