@@ -231,15 +231,9 @@ export async function main(argv: string[]): Promise<number> {
         run = (await lint(options)) ?? run;
       }
     }
-    const readText = (abs: string) => {
-      try {
-        return nodeFs.readFileSync(abs, 'utf8');
-      } catch {
-        return undefined;
-      }
-    };
     const { createBaseline, diskLineSource, baselineFilter, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
     const root = run.root;
+    const readText = (abs: string) => readQuotable(root, abs);
     const lines = diskLineSource(root, readText);
     if (flags.writeBaseline) {
       const baseline = createBaseline(
@@ -445,4 +439,31 @@ export function runCli(argv: string[]): void {
       process.exitCode = 2;
     },
   );
+}
+
+/** How much of a file the report quotes from (code frames, baseline lines): what content rules read. */
+const QUOTE_BYTES = 256 * 1024;
+
+/**
+ * A repository file's text for quoting in a report, or undefined: only a regular file whose real
+ * location is inside the repository (a link to ~/.npmrc is not quoted), and at most QUOTE_BYTES of
+ * it (a link to /dev/zero is not read without end). Opened non-blocking, so a FIFO never waits.
+ */
+function readQuotable(root: string, abs: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    const real = nodeFs.realpathSync(abs);
+    const top = nodeFs.realpathSync(root);
+    if (real !== top && !real.startsWith(top + nodePath.sep)) return undefined;
+    fd = nodeFs.openSync(real, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+    if (!nodeFs.fstatSync(fd).isFile()) return undefined;
+    const buffer = Buffer.allocUnsafe(QUOTE_BYTES);
+    let filled = 0;
+    for (let n = 1; n > 0 && filled < QUOTE_BYTES; filled += n) n = nodeFs.readSync(fd, buffer, filled, QUOTE_BYTES - filled, filled);
+    return buffer.subarray(0, filled).toString('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) nodeFs.closeSync(fd);
+  }
 }

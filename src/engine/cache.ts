@@ -304,11 +304,14 @@ class CacheReader {
   static open(file: string): CacheReader | null {
     let fd: number;
     try {
-      fd = nodeFs.openSync(file, 'r');
+      // Non-blocking: a FIFO planted at the cache's name never waits.
+      fd = nodeFs.openSync(file, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
     } catch {
       return null; // missing: a cold run writes it
     }
     try {
+      // Only a regular file, which ends: a device (a link to /dev/zero) would be read without end.
+      if (!nodeFs.fstatSync(fd).isFile()) return close(fd);
       // The metadata line ends at the first newline (JSON.stringify escapes every newline inside it).
       const chunks: Buffer[] = [];
       let position = 0;
