@@ -6,7 +6,21 @@ export interface MarkdownOptions {
   fileCount: number;
 }
 
-const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, '<br>');
+/**
+ * A table cell of text that may quote the repository: nothing in it renders as a link, an image, a
+ * mention or an HTML tag (a pull-request comment is posted with the bot's voice). Brackets are
+ * escaped, `@` and the parts of a URL that GitHub links on its own are written as entities.
+ */
+const cell = (s: string) =>
+  s
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[[\]]/g, (c) => `\\${c}`)
+    .replace(/</g, '&lt;')
+    .replace(/@/g, '&#64;')
+    .replace(/:\/\//g, '&#58;//')
+    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}&#46;`)
+    .replace(/\r?\n/g, '<br>');
 
 /** A GitHub-flavoured Markdown summary for $GITHUB_STEP_SUMMARY or a pull-request comment. */
 export function formatMarkdown(diagnostics: readonly Diagnostic[], options: MarkdownOptions): string {

@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatStylish } from '../../src/formatters/stylish.js';
+import { formatMarkdown } from '../../src/formatters/markdown.js';
+import { formatJunit } from '../../src/formatters/junit.js';
 import type { Diagnostic } from '../../src/kit/types.js';
 import { runCli, tempRepo } from '../integration/repo.js';
 
@@ -39,5 +41,24 @@ describe('stylish output of hostile names and text', () => {
     const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>\u001b[31mred</div>\n' });
     runCli(dir, ['-o', 'report.txt']);
     expect(fs.readFileSync(path.join(dir, 'report.txt'), 'utf8')).not.toContain('\u001b');
+  });
+});
+
+describe('other formats of hostile text', () => {
+  const quoting = (message: string): Diagnostic => ({ ruleId: 'no-hidden-instructions', messageId: 'hiddenHtml', message, data: {}, severity: 2, file: 'AGENTS.md', line: 3, column: 1, endLine: 3, endColumn: 2 });
+
+  it('markdown renders no link, image or mention from quoted text', () => {
+    const out = formatMarkdown([quoting('<div hidden> hides "see [docs](https://evil.example) ![x](https://evil.example/p.png) and ping @octocat at www.evil.example"')], { fileCount: 1 });
+    // Brackets come escaped (\]), so nothing forms a link or an image.
+    expect(out).not.toMatch(/(?<!\\)\]\(/);
+    expect(out).not.toContain('@octocat');
+    expect(out).not.toContain('https://');
+    expect(out).not.toContain('www.evil');
+  });
+
+  it('JUnit stays well-formed XML when the quoted text holds U+FFFE, U+FFFF or a lone surrogate', () => {
+    const out = formatJunit([quoting('hides "a\uFFFEb\uFFFFc\uD800d"')], { files: ['AGENTS.md'], rules: [] });
+    expect(out).not.toMatch(/[\uFFFE\uFFFF\uD800]/);
+    expect(out).toContain('abcd');
   });
 });
