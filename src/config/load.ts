@@ -19,12 +19,40 @@ export interface LoadedConfig {
   config: ConfigFile;
 }
 
+/** Deeper nesting than this is refused before parsing: the parser and the checks after it recurse. */
+const MAX_CONFIG_DEPTH = 64;
+
+/** The offset where `[`/`{` nesting (outside strings and comments) first exceeds MAX_CONFIG_DEPTH, or -1. */
+function tooDeepAt(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 91 || c === 123) {
+      if (++depth > MAX_CONFIG_DEPTH) return i;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return -1;
+}
+
 function readJsonc(fs: FileSystem, file: string): unknown {
   let text: string;
   try {
     text = Buffer.from(fs.read(file)).toString('utf8');
   } catch (error) {
     throw new ConfigError(file, '', `cannot read the file (${(error as { code?: string }).code ?? 'error'})`);
+  }
+  const deep = tooDeepAt(text);
+  if (deep >= 0) {
+    const pos = new Locator(text, Buffer.from(text)).position(deep);
+    throw new ConfigError(`${file}:${pos.line}:${pos.column}`, '', `nested more than ${MAX_CONFIG_DEPTH} levels deep; a config needs a few`);
   }
   const errors: ParseError[] = [];
   const value: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });

@@ -56,7 +56,12 @@ export function parseYamlManifest(file: string, bytes: Uint8Array): ParseOutcome
     const pos = first.linePos?.[0] ?? { line: 1, col: 1 };
     return { ok: false, problem: { file, line: pos.line, column: pos.col, message: `invalid YAML: ${(first.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '')}` } };
   }
-  return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  try {
+    return { ok: true, value: doc.toJS({ maxAliasCount: 100 }) as unknown };
+  } catch (error) {
+    // An alias bomb (aliases of aliases, exponential once expanded) is refused by the yaml library.
+    return { ok: false, problem: { file, line: 1, column: 1, message: `invalid YAML: ${error instanceof Error ? error.message : String(error)}` } };
+  }
 }
 
 export function parseTomlManifest(file: string, bytes: Uint8Array): ParseOutcome<Record<string, unknown>> {

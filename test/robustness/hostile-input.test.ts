@@ -36,3 +36,26 @@ describe('bounded work on small hostile files', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 });
+
+describe('hostile manifests and config', () => {
+  it('a YAML alias bomb in pnpm-workspace.yaml is one located finding, not a crash of every rule', () => {
+    const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++) bomb.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    bomb.push('packages: *a11');
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `pnpm build`.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n', 'pnpm-workspace.yaml': `${bomb.join('\n')}\n` });
+    const r = runCli(dir, ['-f', 'json']);
+    const messages = (JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; line: number; message: string }[] }[]).flatMap((f) => f.messages);
+    expect(messages.map((m) => [m.ruleId, m.line])).toEqual([['no-invalid-manifest', 1]]);
+    expect(messages[0]?.message).toContain('invalid YAML');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a config nested 500,000 levels deep is a located usage error, not a stack overflow', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun the tests.\n', '.agents-lint.json': `${'['.repeat(500_000)}${']'.repeat(500_000)}\n` });
+    const r = runCli(dir, []);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('.agents-lint.json:1:65: nested more than 64 levels deep');
+    expect(r.stderr).not.toContain('internal error');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
