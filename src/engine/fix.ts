@@ -59,14 +59,16 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
     const before = fs.readFileSync(abs);
     const after = applyToBytes(before, fixes);
     if (Buffer.compare(before, after) === 0) continue;
-    const temp = path.join(path.dirname(abs), `.${path.basename(abs)}.agents-lint-${process.pid}.tmp`);
+    // A fresh private directory beside the file holds the new version until the rename: no name a
+    // repository could plant in advance is ever opened (a planted one made a predictable name fail).
+    const tempDir = fs.mkdtempSync(path.join(path.dirname(abs), '.agents-lint-fix-'));
     try {
+      const temp = path.join(tempDir, path.basename(abs));
       fs.writeFileSync(temp, after, { mode: stat.mode & 0o7777, flag: 'wx' });
       fs.chmodSync(temp, stat.mode & 0o7777);
       fs.renameSync(temp, abs);
-    } catch (error) {
-      fs.rmSync(temp, { force: true });
-      throw error;
+    } finally {
+      fs.rmSync(tempDir, { recursive: true, force: true });
     }
     outcome.written.push(file);
   }

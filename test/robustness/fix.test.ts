@@ -19,7 +19,7 @@ describe('--fix', () => {
     expect(runCli(['--fix', root]).code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe('# Rules\n\nRun `npm test` before each commit.\n');
     expect(statSync(file).mode & 0o777).toBe(0o640);
-    expect(readdirSync(root).filter((f) => f.includes('agents-lint') && f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(root).filter((f) => f.startsWith('.agents-lint-fix-') || (f.includes('agents-lint') && f.endsWith('.tmp')))).toEqual([]);
     const before = statSync(file).mtimeMs;
     expect(runCli(['--fix', root]).code).toBe(0);
     expect(statSync(file).mtimeMs).toBe(before);
@@ -63,5 +63,18 @@ describe('odd file names', () => {
       expect([0, 1]).toContain(r.code);
       expect(() => JSON.parse(r.stdout)).not.toThrow();
     }
+  });
+
+  it('a file planted at the temporary name the fix once used does not stop the fix', async () => {
+    const { lint } = await import('../../src/engine/lint.js');
+    const { applyFixes } = await import('../../src/engine/fix.js');
+    const root = makeRepo({ 'AGENTS.md': '# Rules\n\nRun\u200b `npm test`.\n' });
+    made.push(root);
+    writeFileSync(path.join(root, `.AGENTS.md.agents-lint-${process.pid}.tmp`), 'planted\n');
+    const result = await lint({ paths: [root], codexHome: path.join(root, 'no-codex-home') });
+    const outcome = applyFixes(result.root, result.diagnostics.filter((d) => d.fix));
+    expect(outcome.written).toEqual(['AGENTS.md']);
+    expect(readFileSync(path.join(root, 'AGENTS.md'), 'utf8')).toBe('# Rules\n\nRun `npm test`.\n');
+    expect(readFileSync(path.join(root, `.AGENTS.md.agents-lint-${process.pid}.tmp`), 'utf8')).toBe('planted\n');
   });
 });
