@@ -59,3 +59,18 @@ describe('hostile manifests and config', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });
+
+describe('unbounded files', () => {
+  it('a 1 GiB CLAUDE.md (sparse) is reported too large for Claude Code without being read whole', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun the tests.\n', 'CLAUDE.md': '' });
+    fs.truncateSync(`${dir}/CLAUDE.md`, 1024 ** 3);
+    within(10_000, () => {
+      const r = runCli(dir, ['-f', 'json']);
+      const messages = (JSON.parse(r.stdout) as { messages: { ruleId: string | null; messageId: string }[] }[]).flatMap((f) => f.messages);
+      expect(messages.filter((m) => m.ruleId === 'no-host-size-limit').map((m) => m.messageId)).toEqual(['skipped']);
+      expect(r.stderr).not.toContain('internal error');
+      expect(messages.some((m) => m.messageId === 'fatal')).toBe(false);
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+});

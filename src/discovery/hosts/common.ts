@@ -41,10 +41,17 @@ export function readText(env: HostEnv, abs: string): { text: string; bytes: numb
   return found;
 }
 
+/**
+ * The most of one file a host simulation reads: one byte over Claude Code's 4 MiB, past which it
+ * skips a file whole (claude-code.ts, MAX_FILE_BYTES), more than any host loads. The size reported
+ * is the file's own, from its probe, so a 1 GB CLAUDE.md is "too large" without being read.
+ */
+const HOST_READ_BYTES = 4 * 1024 * 1024 + 1;
+
 function readTextUncached(env: HostEnv, abs: string): { text: string; bytes: number } | null {
   const probe = env.cache.probe(abs);
   if (probe.kind !== 'file') return null;
-  const read = env.cache.read(abs, probe.size ?? Number.MAX_SAFE_INTEGER);
+  const read = env.cache.read(abs, Math.min(probe.size ?? HOST_READ_BYTES, HOST_READ_BYTES));
   if ('error' in read) return null;
   return { text: env.cache.decoded(abs, read.bytes), bytes: probe.size ?? read.bytes.length };
 }
