@@ -1,4 +1,4 @@
-// `npm run bench`: generates the shared workload (../shared/bench/make-bigrepo.py) and times whole
+// `npm run bench`: generates the workload (bench/make-workload.mjs) and times whole
 // processes (median of 5 after a warm-up; wall time and peak RSS via /usr/bin/time) beside the floors
 // measured in the same run, then writes bench/RESULTS.md.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -11,15 +11,11 @@ import { benchEnv, discoveryOnlyConfig as discoveryOnly, stagedFileOf, work } fr
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.resolve(here, '..');
 const cli = path.join(project, JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).bin['agents-lint']);
-const generator = [path.resolve(project, '..', 'shared', 'bench', 'make-bigrepo.py'), path.resolve(project, 'shared', 'bench', 'make-bigrepo.py')].find(existsSync);
+const generator = path.join(here, 'make-workload.mjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const quick = process.argv.includes('--quick');
 const haveTime = existsSync('/usr/bin/time');
 
-if (!generator) {
-  console.error('bench: cannot find shared/bench/make-bigrepo.py next to the project');
-  process.exit(2);
-}
 mkdirSync(work, { recursive: true });
 
 function workload(name, args) {
@@ -28,7 +24,7 @@ function workload(name, args) {
   const want = JSON.stringify(args);
   if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== want) {
     console.error(`bench: generating ${name} ${args.join(' ')}`);
-    execFileSync('python3', [generator, dir, ...args], { stdio: 'inherit' });
+    execFileSync(process.execPath, [generator, dir, ...args], { stdio: 'inherit' });
     writeFileSync(stamp, want);
   }
   return dir;
@@ -168,7 +164,7 @@ const lines = [
   '',
   `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}. Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
   `Load average (1 min) before: ${loadBefore[0].toFixed(2)}, after: ${os.loadavg()[0].toFixed(2)}${Math.max(loadBefore[0], os.loadavg()[0]) > 3 ? ' — the machine was busy (load > 3): wall times and ratios are inflated and noisy.' : '.'}`,
-  `Workload: \`make-bigrepo.py\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs. \`node -e 0\` runs once before each timed run: its floor is the median over the whole benchmark.${r.full10k ? '' : ' The 10,000-package workload was not run (--quick).'}`,
+  `Workload: \`bench/make-workload.mjs\` (2,000 packages, 500 AGENTS.md${r.full10k ? '; and --packages 10000' : ''}). Median of ${RUNS} runs after a warm-up; peak RSS is the maximum over the runs. \`node -e 0\` runs once before each timed run: its floor is the median over the whole benchmark.${r.full10k ? '' : ' The 10,000-package workload was not run (--quick).'}`,
   '',
   `Minor page faults are the median over the runs: each is a page of memory touched for the first time, and one costs this machine about ${pageFault} µs (the median of 5 timings of a first write to each page of 64 MiB, bench/floors/page-fault.mjs): a part of every wall time that depends on the host more than on the code.`,
   '',

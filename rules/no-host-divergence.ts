@@ -1,4 +1,4 @@
-import { defineRule, z, hostsView, describeCwds, listSome, type Divergence } from '../src/kit/index.js';
+import { defineRule, z, hostsView, describeCwds, listSome, PATH_SCOPED_INSTRUCTIONS, type Divergence } from '../src/kit/index.js';
 
 /**
  * The files a host reads instead, named in the message and as related locations: the first few, and
@@ -32,8 +32,6 @@ function fixFor(d: Divergence, instead: string): string {
 }
 
 const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
-/** Other hosts' files scoped by path, not by directory (no-unreachable-instructions leaves them alone). */
-const PATH_SCOPED = /(^|\/)\.(github|cursor|windsurf)\//;
 
 /** Whether `text` (of `file`) holds an `@path` import of one of `targets` (repository-relative). */
 function importsAnyOf(text: string, file: string, targets: readonly string[]): boolean {
@@ -90,7 +88,7 @@ export default defineRule({
     // Another host's file in a directory where Codex finds none of its own, and that Codex never
     // loads, is no-unreachable-instructions' finding ("Codex never loads X"): not said again here.
     const codexUnreachable = (d: Divergence) =>
-      d.host === 'codex' && !PATH_SCOPED.test(d.file) && discovery.loadsOf(d.file).length === 0 && !discovery.searched(d.file.slice(0, Math.max(0, d.file.lastIndexOf('/'))))?.chosen;
+      d.host === 'codex' && !PATH_SCOPED_INSTRUCTIONS.test(d.file) && discovery.loadsOf(d.file).length === 0 && !discovery.searched(d.file.slice(0, Math.max(0, d.file.lastIndexOf('/'))))?.chosen;
     // One finding per file, naming every host that misses it.
     const byFile = new Map<string, Divergence[]>();
     for (const d of oneSide) if (!codexUnreachable(d)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);

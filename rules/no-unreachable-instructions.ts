@@ -1,10 +1,8 @@
-import { defineRule, z, listSome, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
+import { defineRule, z, listSome, codexInUse, PATH_SCOPED_INSTRUCTIONS, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
 
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 const join = (dir: string, name: string) => (dir ? `${dir}/${name}` : name);
-/** Other hosts' files that are scoped by path, not by directory: never a per-directory Codex file. */
-const PATH_SCOPED = /(^|\/)\.(github|cursor|windsurf)\//;
 const START = { start: { line: 1, column: 1 } };
 const DEFAULT_DIR = `${CODEX_DEFAULT}/`;
 const OVERRIDE_DIR = `${CODEX_OVERRIDE}/`;
@@ -66,7 +64,7 @@ export default defineRule({
 
     // A repository with no AGENTS.md and no .codex/ is not one whose team uses Codex: another
     // agent's files there are not instructions Codex "misses".
-    const codexInUse = repo.instructionFiles().some((f) => f.kind === 'codex') || repo.someFileIncludes('.codex/');
+    const codexUsed = codexInUse(repo);
     const caseVariants: { rel: string; expected: string }[] = [];
     let dirs: Set<string> | undefined;
     const packageDirs = () => (dirs ??= new Set(repo.workspacePackages().map((p) => p.dir)));
@@ -87,7 +85,7 @@ export default defineRule({
       else if (name === 'AGENT.md') report({ messageId: 'agentMd', file: rel, loc: START, data: { file: rel, expected: join(dir, CODEX_DEFAULT) } });
       else if (kind === 'other-host') {
         // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex.
-        if (!codexInUse || PATH_SCOPED.test(rel) || discovery.searched(dir)?.chosen) continue;
+        if (!codexUsed || PATH_SCOPED_INSTRUCTIONS.test(rel) || discovery.searched(dir)?.chosen) continue;
         report({ messageId: 'otherHost', file: rel, loc: START, data: { file: rel, name, dir: dir || '.' } });
       }
     }

@@ -861,9 +861,13 @@ export function defaultHosts(repo: RepoIndex): HostSelection[] {
     const bySettings = () => p.inUseBySettings?.((rel) => repo.json(rel)) === true;
     if (names.some((n) => repo.filesNamed(n).some((f) => p.owns(f))) || (hiddenDirs.length > 0 && underHidden()) || bySettings()) out.push({ id: p.id, variant: p.variants[0] ?? 'default', label: p.id });
   }
-  const codexInUse = repo.filesNamed('AGENTS.md').length > 0 || repo.filesNamed('AGENTS.override.md').length > 0 || repo.hiddenFiles().some((f) => hasDirSegment(f, ['.codex']));
-  if (codexInUse || out.length === 0) out.unshift({ id: 'codex', variant: 'default', label: 'codex' });
+  if (codexInUse(repo) || out.length === 0) out.unshift({ id: 'codex', variant: 'default', label: 'codex' });
   return out;
+}
+
+/** Whether the repository shows that its team uses Codex: it holds an AGENTS.md (or override) or a `.codex/` directory. */
+export function codexInUse(repo: RepoIndex): boolean {
+  return repo.filesNamed('AGENTS.md').length > 0 || repo.filesNamed('AGENTS.override.md').length > 0 || repo.hiddenFiles().some((f) => hasDirSegment(f, ['.codex']));
 }
 
 /** Whether a directory segment of `rel` (any but the last) is one of `dirs`. */

@@ -7,7 +7,7 @@ export type { InstructionFile, Statement, HeadingInfo, CodeBlockInfo, InlineCode
 export type { RepoIndex } from '../repo/repo-index.js';
 export type { DiscoveryView, FileLoad } from '../discovery/view.js';
 export type { Simulation, LoadedFile, SearchedDirectory, CandidateProbe } from '../discovery/types.js';
-export { CODEX_DEFAULT, CODEX_OVERRIDE } from '../repo/instruction-names.js';
+export { CODEX_DEFAULT, CODEX_OVERRIDE, PATH_SCOPED_INSTRUCTIONS } from '../repo/instruction-names.js';
 export { describeCut, type CutDetails } from '../discovery/cut.js';
 export { candidateNames } from '../discovery/hosts/codex.js';
 export { detectEncoding, decodeUnicode, invalidUtf8Runs, hexBytes, windows1252Guess, type EncodingInfo, type UnicodeEncoding } from '../markdown/encoding.js';
@@ -40,5 +40,5 @@ export { commandFindings, packageManagerFindings, type CommandFinding, type Pack
 export { comparable, jaccard, statementIndex, firstMatch, copyScore, type ComparableText, type StatementIndex } from '../markdown/similarity.js';
 export { assessVagueness, mayBeVague, compileAllow, parsePattern, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector, type VagueLanguage, type Anchor as VagueAnchor } from '../markdown/vagueness.js';
 export { vagueDetector } from '../markdown/phrase-data.js';
-export { hostsView, type HostsView, type Divergence, type ImportReport, type SizeReport } from '../discovery/host-view.js';
+export { hostsView, codexInUse, type HostsView, type Divergence, type ImportReport, type SizeReport } from '../discovery/host-view.js';
 export { loadedChains, type ChainFile } from '../discovery/chains.js';

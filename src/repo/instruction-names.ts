@@ -3,6 +3,12 @@ import { posixBasename } from './join.js';
 import { pathsMatching } from './listing-text.js';
 import { escapeRegExp } from '../kit/text.js';
 
+/**
+ * Other hosts' instruction files scoped by path, not by directory (`.github/instructions`,
+ * `.cursor/rules`, `.windsurf/rules`): never a directory's file that Codex "misses".
+ */
+export const PATH_SCOPED_INSTRUCTIONS = /(^|\/)\.(github|cursor|windsurf)\//;
+
 /** The two names Codex always probes, in order (codex-discovery.md §2.1). */
 export const CODEX_OVERRIDE = 'AGENTS.override.md';
 export const CODEX_DEFAULT = 'AGENTS.md';
