@@ -16,7 +16,7 @@ export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; problem: Man
 /** Manifests larger than this are reported rather than parsed (a hostile or generated file). */
 export const MAX_MANIFEST_BYTES = 16 << 20;
 
-function tooLarge(file: string, size: number): ParseOutcome<never> {
+export function tooLarge(file: string, size: number): ParseOutcome<never> {
   return { ok: false, problem: { file, line: 1, column: 1, message: `is ${size} bytes, over the ${MAX_MANIFEST_BYTES}-byte limit for manifests; it was not parsed` } };
 }
 

@@ -3,7 +3,7 @@ import { FsError, type FileSystem, type Probe } from './vfs.js';
 import { listFiles, type FileListing } from './walk.js';
 import { instructionKind, instructionPathCandidates, type InstructionKind } from './instruction-names.js';
 import { firstAtLeast, isAscending } from '../kit/bisect.js';
-import { parseJsonManifest, parseTomlManifest, parseYamlManifest, type ManifestProblem, type ParseOutcome } from './manifests.js';
+import { MAX_MANIFEST_BYTES, parseJsonManifest, parseTomlManifest, parseYamlManifest, tooLarge, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
 import { isCleanRelative, joinPath, posixBasename, posixDirname } from './join.js';
 import { listingText, pathsMatching } from './listing-text.js';
@@ -394,6 +394,12 @@ export class RepoIndex {
       if (!this.has(rel)) {
         this.#parsed.set(rel, null);
       } else {
+        // A manifest over the limit is reported from its size alone: never read, however large.
+        const size = this.fs.probe(this.abs(rel)).size;
+        if (size !== undefined && size > MAX_MANIFEST_BYTES) {
+          this.#parsed.set(rel, tooLarge(rel, size));
+          return undefined;
+        }
         const bytes = this.bytes(rel);
         this.#parsed.set(
           rel,

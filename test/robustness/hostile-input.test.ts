@@ -73,4 +73,16 @@ describe('unbounded files', () => {
     });
     fs.rmSync(dir, { recursive: true, force: true });
   }, 30_000);
+
+  it('a 1 GiB package.json (sparse) is reported over the manifest limit from its size, without being read', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm test`.\n', 'package.json': '' });
+    fs.truncateSync(`${dir}/package.json`, 1024 ** 3);
+    within(10_000, () => {
+      const r = runCli(dir, ['-f', 'json']);
+      const messages = (JSON.parse(r.stdout) as { messages: { ruleId: string | null; message: string }[] }[]).flatMap((f) => f.messages);
+      expect(messages.map((m) => m.ruleId)).toEqual(['no-invalid-manifest']);
+      expect(messages[0]?.message).toContain('over the 16777216-byte limit');
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
 });
