@@ -22,6 +22,14 @@ describe('bounded work on small hostile files', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 
+  it('256 KiB of one repeated vague phrase, with no-vague-rules turned on', () => {
+    const dir = tempRepo({ 'AGENTS.md': `# Rules\n\n${'follow best practices '.repeat(11_900)}\n` });
+    within(10_000, () => {
+      expect(runCli(dir, ['-f', 'json', '--rule', 'no-vague-rules:warn']).stderr).not.toContain('internal error');
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
   it('a Makefile line of 100,000 spaces and a justfile line of 200,000 letters', () => {
     const dir = tempRepo({
       'AGENTS.md': '# Rules\n\nRun `make build` and `just build`.\n',
