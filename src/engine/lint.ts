@@ -530,7 +530,6 @@ function withRuleOptions(config: LoadedConfig, ruleOptions: Record<string, unkno
   return { ...config, config: { ...config.config, rules } };
 }
 
-/** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
 /** The instruction file (one of `paths`) that `rel` is a symlink to, or null. */
 function aliasTarget(repo: RepoIndex, rel: string, probe: Probe, paths: ReadonlySet<string>): string | null {
   if (!repo.fs.realpath || !probe.symlink) return null;
@@ -547,6 +546,7 @@ function withAliases(d: Diagnostic, names: readonly string[]): Diagnostic {
   return { ...d, related: [...(d.related ?? []), ...related] };
 }
 
+/** Whether a listed file at `abs` (`probe`: this run's probe of it) is a symlink whose target lies outside the repository root. */
 function escapesRepository(repo: RepoIndex, abs: string, probe: Probe): boolean {
   if (!repo.fs.realpath || !probe.symlink) return false;
   const real = repo.fs.realpath(abs);
