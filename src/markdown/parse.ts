@@ -1,5 +1,9 @@
 import type { Root } from 'mdast';
-import { markdownToMdast } from './lezer-mdast.js';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
+import remarkFrontmatter from 'remark-frontmatter';
+import { visit } from 'unist-util-visit';
 
 /**
  * Content rules parse at most this many characters of a file. Beyond it a file is far past every
@@ -54,19 +58,41 @@ export function nestingDepth(text: string): number {
 }
 
 /**
- * The mdast tree remark-parse + remark-gfm + remark-frontmatter (yaml, toml) would build, built by
- * lezer-mdast.ts at a fraction of the cost (test/markdown/parse-differential.test.ts holds remark
- * as the oracle). Positions are offsets into `text` itself: a leading U+FEFF, which Codex sends and
- * InstructionFile's text keeps, counts (remark drops it and counted without it; the tree is the
- * same otherwise).
+ * remark-parse with GFM and YAML/TOML frontmatter: the trees rules read are remark's own (unified's
+ * `parse` only; no transforms run).
+ */
+const processor = unified().use(remarkParse).use(remarkGfm).use(remarkFrontmatter, ['yaml', 'toml']);
+
+/**
+ * The mdast tree of `text`. Positions are offsets into `text` itself: a leading U+FEFF, which Codex
+ * sends and InstructionFile's text keeps, counts (micromark drops it and counts without it, so every
+ * offset, and every column on the first line, moves one on).
  */
 export function parseMarkdown(text: string): Root {
   const depth = nestingDepth(text);
   if (depth > MAX_NESTING) throw new UnparsableMarkdown(`nesting ${depth} levels deep (the limit is ${MAX_NESTING})`);
+  const capped = text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text;
+  const bom = capped.charCodeAt(0) === 0xfeff;
+  let tree: Root;
   try {
-    return markdownToMdast(text.length > MAX_PARSE_CHARS ? text.slice(0, MAX_PARSE_CHARS) : text);
+    tree = processor.parse(bom ? capped.slice(1) : capped);
   } catch (error) {
     // A stack overflow on some other pathological shape: reported, not a crash.
     throw new UnparsableMarkdown(error instanceof Error ? error.message : String(error));
   }
+  if (bom) shiftPositions(tree);
+  return tree;
+}
+
+/** Moves every position one character on, as if the dropped U+FEFF were still there. */
+function shiftPositions(tree: Root): void {
+  const move = (point: { line: number; column: number; offset?: number }) => {
+    if (point.offset !== undefined) point.offset += 1;
+    if (point.line === 1) point.column += 1;
+  };
+  visit(tree, (node) => {
+    if (!node.position) return;
+    move(node.position.start);
+    move(node.position.end);
+  });
 }

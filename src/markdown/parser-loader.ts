@@ -1,8 +1,9 @@
 import type { Root } from 'mdast';
 
 /**
- * The Markdown parser (parse.ts), loaded on demand. Its modules (lezer, the inline pass, the entity
- * tables) take about 2 ms to initialise, which a run whose rules read no Markdown tree (discovery
+ * The Markdown parser (parse.ts: remark-parse, remark-gfm, remark-frontmatter), loaded on demand.
+ * Its modules (micromark and its extensions, the entity tables) take milliseconds to initialise,
+ * which a run whose rules read no Markdown tree (discovery
  * rules only) would spend before it could read git's listing; so nothing imports parse.ts
  * statically but this loader's dynamic import. The engine loads it when an enabled rule declares
  * needsTree, and a rule that reads trees gets them through the file (InstructionFile.tree()) or
