@@ -1,4 +1,4 @@
-import { defineRule, z, pathReferences, resolvePathReference } from '../src/kit/index.js';
+import { defineRule, z, pathReferences, resolvePathReference, directoryEntries, type RepoIndex } from '../src/kit/index.js';
 
 /**
  * The places looked in, as the message lists them: "`a/b.ts` and `b.ts`". Joined, not
@@ -14,17 +14,17 @@ function triedText(tried: readonly string[], dir: boolean): string {
 
 /**
  * Whether `value` exists in a directory one level below the directory of `file`: example/AGENTS.md
- * naming `src/main.c` that every example/NAME/ holds.
+ * naming `src/main.c` that every example/NAME/ holds. Asked of the directory's entries (an index),
+ * not of the whole listing: a file may name a hundred missing paths in a repository of 20,000 files.
  */
-function inSubdirectory(files: readonly string[], file: string, value: string): boolean {
-  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/') + 1) : '';
-  const tail = `/${value.replace(/^\.\//, '').replace(/\/$/, '')}`;
-  return files.some((f) => {
-    if (!f.startsWith(dir)) return false;
-    const at = f.indexOf(tail, dir.length);
-    if (at <= dir.length || f.slice(dir.length, at).includes('/')) return false;
-    return at + tail.length === f.length || f[at + tail.length] === '/';
-  });
+function inSubdirectory(repo: RepoIndex, file: string, value: string): boolean {
+  const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+  const clean = value.replace(/^\.\//, '').replace(/\/$/, '');
+  for (const child of directoryEntries(repo, dir)) {
+    const candidate = `${dir ? `${dir}/` : ''}${child}/${clean}`;
+    if (repo.has(candidate) || repo.dirs.has(candidate)) return true;
+  }
+  return false;
 }
 
 export default defineRule({
@@ -60,7 +60,7 @@ export default defineRule({
       // verified from here and are often deliberate, so they are left alone.
       if (resolved.status !== 'missing' || ref.negated) continue;
       // "Each example has its own `src/main.c`": a layout that every subdirectory repeats.
-      if (inSubdirectory(repo.files, file.path, ref.value)) continue;
+      if (inSubdirectory(repo, file.path, ref.value)) continue;
       report({
         messageId: 'missingPath',
         data: { path: ref.value, tried: triedText(resolved.tried, ref.dir), suggestion: resolved.suggestion },

@@ -21,6 +21,7 @@ export { fallbackSources, type FallbackSource, type FallbackEntry } from '../dis
 export {
   pathReferences,
   resolvePathReference,
+  directoryEntries,
   linkReferences,
   resolveLink,
   anchorsOf,
