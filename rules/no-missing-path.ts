@@ -20,8 +20,9 @@ function triedText(tried: readonly string[], dir: boolean): string {
 function inSubdirectory(repo: RepoIndex, file: string, value: string): boolean {
   const dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
   const clean = value.replace(/^\.\//, '').replace(/\/$/, '');
-  for (const child of directoryEntries(repo, dir)) {
-    const candidate = `${dir ? `${dir}/` : ''}${child}/${clean}`;
+  // Entries come as repository-relative paths (`example/c-vt`), files and directories alike.
+  for (const entry of directoryEntries(repo, dir)) {
+    const candidate = `${entry}/${clean}`;
     if (repo.has(candidate) || repo.dirs.has(candidate)) return true;
   }
   return false;
