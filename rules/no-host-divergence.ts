@@ -33,18 +33,18 @@ function fixFor(d: Divergence, instead: string): string {
 
 const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
 
-/** Whether `text` (of `file`) holds an `@path` import of one of `targets` (repository-relative). */
-function importsAnyOf(text: string, file: string, targets: readonly string[]): boolean {
+/** The repository-relative targets of the `@path` imports of `.md` files in `text` (of `file`). */
+function importTargets(text: string, file: string): Set<string> {
+  const targets = new Set<string>();
   for (const m of text.matchAll(/(?:^|\s)@(\.{0,2}\/?[\w./-]+\.md)\b/g)) {
-    const parts = `${dirOf(file)}${m[1]!}`.split('/');
     const out: string[] = [];
-    for (const part of parts) {
+    for (const part of `${dirOf(file)}${m[1]!}`.split('/')) {
       if (part === '..') out.pop();
       else if (part !== '.' && part !== '') out.push(part);
     }
-    if (targets.includes(out.join('/'))) return true;
+    targets.add(out.join('/'));
   }
-  return false;
+  return targets;
 }
 
 export default defineRule({
@@ -66,19 +66,24 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     const all = hostsView(discovery, repo).divergences();
-    // A CLAUDE.md whose `@AGENTS.md` import lies outside the working directory is no-broken-import finding;
-    // said here too, the same fact would be reported twice.
-    // A pointer ("See @AGENTS.md") is not a divergence from the hosts that read what it points at.
-    // A file the host reads instead that imports this one ("See @AGENTS.md") leaves the reach of that
-    // import to no-broken-import as well.
+    // Imports are read once per file, whatever the number of divergences that ask about them.
+    const importsOf = new Map<string, Set<string>>();
+    const imports = (file: string, target: string) => {
+      let targets = importsOf.get(file);
+      if (!targets) importsOf.set(file, (targets = importTargets(repo.text(file) ?? '', file)));
+      return targets.has(target);
+    };
     const claudeFiles = repo.instructionFiles().filter((f) => /(^|\/)CLAUDE\.md$/.test(f.path));
-    const importedByClaude = (file: string) => claudeFiles.some((f) => importsAnyOf(repo.text(f.path) ?? '', f.path, [file]));
+    // Facts other rules state, and pointers, are not divergences:
+    // - a CLAUDE.md whose `@AGENTS.md` import lies outside the working directory (no-broken-import);
+    // - a pointer ("See @AGENTS.md") to what the other hosts read;
+    // - a file that the file read instead, or any CLAUDE.md, imports: how far that import reaches
+    //   is a finding of no-broken-import.
     const kept = all.filter(
       (d) =>
         !d.importRef?.present &&
-        !importsAnyOf(repo.text(d.file) ?? '', d.file, d.instead) &&
-        !d.instead.some((i) => importsAnyOf(repo.text(i) ?? '', i, [d.file])) &&
-        !(d.host.startsWith('claude-code') && importedByClaude(d.file)),
+        !d.instead.some((i) => imports(d.file, i) || imports(i, d.file)) &&
+        !(d.host.startsWith('claude-code') && claudeFiles.some((f) => imports(f.path, d.file))),
     );
     // Two files side by side that each host misses in favour of the other (AGENTS.md for Codex,
     // CLAUDE.md for Claude Code) are one fact: reported once, on the host's own file, whose content

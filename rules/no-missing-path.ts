@@ -57,7 +57,7 @@ export default defineRule({
       if (ref.qualified) continue;
       if (ignore.length > 0 && ignore.some((i) => ref.value === i || (i.endsWith('/') && ref.value.startsWith(i)))) continue;
       const resolved = resolvePathReference(repo, file.path, ref);
-      // Paths above the repository root (a sibling checkout, `../shared/DESIGN.md`) cannot be
+      // Paths above the repository root (a sibling checkout, `../sibling/DESIGN.md`) cannot be
       // verified from here and are often deliberate, so they are left alone.
       if (resolved.status !== 'missing' || ref.negated) continue;
       // "Each example has its own `src/main.c`": a layout that every subdirectory repeats.

@@ -826,7 +826,7 @@ export const scenarios: Scenario[] = [
   {
     name: 'symlinked AGENTS.md',
     ref: 'Appendix',
-    files: { 'repo/.git': { dir: true }, 'repo/AGENTS.md': { symlink: '../shared/GUIDE.md' }, 'shared/GUIDE.md': 'SHARED\n' },
+    files: { 'repo/.git': { dir: true }, 'repo/AGENTS.md': { symlink: '../common/GUIDE.md' }, 'common/GUIDE.md': 'SHARED\n' },
     cwd: 'repo',
     expected: "SHARED\n",
     expectedHeader: "# AGENTS.md instructions for {ROOT}/repo",

@@ -56,7 +56,7 @@ describe('classifyPath', () => {
   const paths: [string, { value: string; shape: string; dir: boolean }][] = [
     ['src/index.ts', { value: 'src/index.ts', shape: 'nested', dir: false }],
     ['./scripts/setup.sh', { value: './scripts/setup.sh', shape: 'explicit', dir: false }],
-    ['../shared/x.md', { value: '../shared/x.md', shape: 'explicit', dir: false }],
+    ['../sibling/x.md', { value: '../sibling/x.md', shape: 'explicit', dir: false }],
     ['/docs/adr/', { value: '/docs/adr/', shape: 'absolute', dir: true }],
     ['README.md', { value: 'README.md', shape: 'bare', dir: false }],
     ['.nvmrc', { value: '.nvmrc', shape: 'bare', dir: false }],

@@ -3,7 +3,7 @@ import type { ProbeCache } from '../simulate.js';
 /**
  * Host ids accepted by `--hosts` and the `hosts` config key (public interface). A variant is chosen
  * with a suffix: `claude-code:claude-md` (agents-md fallback off), `gemini-cli:legacy` (≤ 0.43).
- * Facts: ../shared/hosts.md (researched 2026-11-29), cited per profile.
+ * Facts researched 2026-11-29; each profile cites its upstream source per fact.
  */
 export const HOST_IDS = ['codex', 'claude-code', 'gemini-cli', 'opencode', 'amp', 'copilot', 'copilot-vscode', 'cursor', 'zed', 'windsurf', 'goose'] as const;
 export type HostId = (typeof HOST_IDS)[number];

@@ -1,4 +1,4 @@
 import { runScenarios } from './scenarios.js';
 
-// Scenarios and their sources: fixtures/hosts/zed/*/expected.json (facts from ../shared/hosts.md).
+// Scenarios and their sources: fixtures/hosts/zed/*/expected.json (facts and their upstream sources: src/discovery/hosts/<host>.ts).
 runScenarios('zed');
