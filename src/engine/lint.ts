@@ -19,7 +19,7 @@ import { applySuppressions, parseDirectives } from './suppress.js';
 import { heapGrowth } from './heap-growth.js';
 import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
-import { UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import { gitListingSettled, speculativeListing, trackedListingSettled, type SpeculativeListing } from '../repo/git-listing.js';
 import { rules as allRules } from '../../rules/index.js';
 
@@ -102,6 +102,8 @@ interface Settings {
   rules: Map<string, ResolvedRule>;
   codex: ResolvedCodexConfig;
   fallbackNames: readonly string[];
+  /** Extra working directories to simulate (config, then --cwd), repository-relative. */
+  cwds: string[];
 }
 
 /**
@@ -139,16 +141,50 @@ function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean 
     root.root,
   );
   if (codex.problems.length) throw new UsageError(codex.problems[0]);
+  const cwds = checkedCwds(fs, root, base, options.cwds ?? []);
   const fallbackNames = settingsFor(codex, []).fallbackFilenames;
   // lint-staged passes every staged file: decide from names alone, before listing the repository.
   if (mode.skipIrrelevant && options.paths?.length && targets.every((t) => fs.probe(t).kind === 'file' && !mayMatter(path.relative(root.root, t).split(path.sep).join('/'), fallbackNames))) {
     throw new NothingAffected(root);
   }
-  return { fs, base, targets, root, rules, codex, fallbackNames };
+  return { fs, base, targets, root, rules, codex, fallbackNames, cwds };
+}
+
+/**
+ * The extra working directories, repository-relative: each must be a directory inside the
+ * repository (a config is read from the repository itself, so "/" or "../.." is refused, not walked).
+ */
+function checkedCwds(fs: FileSystem, root: RootResolution, base: string, flags: readonly string[]): string[] {
+  const out: string[] = [];
+  const configured = root.config.config.cwds ?? [];
+  for (let i = 0; i < configured.length; i++) {
+    const given = configured[i]!;
+    const problem = cwdProblem(fs, root.root, given, path.resolve(root.root, given), path.isAbsolute(given) || given.includes('\\'));
+    if (problem) throw new ConfigError(root.config.path ?? root.root, `cwds.${i}`, `${JSON.stringify(given)} ${problem}; give a directory relative to the repository root, like "packages/app"`);
+    out.push(relCwd(root.root, given));
+  }
+  for (const given of flags) {
+    const abs = path.resolve(base, given);
+    const problem = cwdProblem(fs, root.root, given, abs, false);
+    if (problem) throw new UsageError(`--cwd ${given} ${problem}.`);
+    out.push(relCwd(root.root, abs));
+  }
+  return out;
+}
+
+function cwdProblem(fs: FileSystem, rootDir: string, given: string, abs: string, absoluteInConfig: boolean): string | null {
+  const rel = path.relative(rootDir, abs);
+  if (absoluteInConfig || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return `is outside the repository at ${rootDir}`;
+  if (given.includes('\0') || fs.probe(abs).kind !== 'dir') return 'is not a directory in the repository';
+  return null;
+}
+
+function relCwd(rootDir: string, given: string): string {
+  return path.relative(rootDir, path.resolve(rootDir, given)).split(path.sep).join('/');
 }
 
 /** The repository index and the discovery view over it, from prepareSettings()'s answers. */
-function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, codex, fallbackNames }: Settings, gitListing?: string): LintContext & { targets: string[] } {
+function prepareIndex(options: LintOptions, { fs, targets, root, rules, codex, fallbackNames, cwds }: Settings, gitListing?: string): LintContext & { targets: string[] } {
   // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
   // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
   const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing });
@@ -156,7 +192,7 @@ function prepareIndex(options: LintOptions, { fs, base, targets, root, rules, co
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
     scope: scopeOf(repo, targets, fallbackNames),
-    extraCwds: [...(root.config.config.cwds ?? []), ...(options.cwds ?? []).map((c) => path.relative(root.root, path.resolve(base, c)).split(path.sep).join('/'))],
+    extraCwds: cwds,
   });
   attachHosts(discovery, repo, options.hosts?.length ? options.hosts : root.config.config.hosts);
   return { root, repo, codex, discovery, rules, config: root.config, targets };

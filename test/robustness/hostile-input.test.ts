@@ -66,6 +66,26 @@ describe('hostile manifests and config', () => {
     expect(r.stderr).not.toContain('internal error');
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  it('config cwds outside the repository ("/", "../..") are a located usage error, never walked', () => {
+    for (const cwd of ['/', '../..', '/etc', 'a/../../x']) {
+      const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun the tests.\n', '.agents-lint.json': JSON.stringify({ cwds: [cwd] }) });
+      within(10_000, () => {
+        const r = runCli(dir, []);
+        expect(r.status).toBe(2);
+        expect(r.stderr).toContain(`.agents-lint.json: cwds.0: ${JSON.stringify(cwd)} is outside the repository`);
+      });
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('--cwd outside the repository, or naming no directory, is a usage error', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun the tests.\n', 'apps/web/index.ts': '' });
+    expect(runCli(dir, ['--cwd', '/']).stderr).toContain('--cwd / is outside the repository');
+    const missing = runCli(dir, ['--cwd', 'apps/nope']);
+    expect([missing.status, missing.stderr.trim()]).toEqual([2, 'agents-lint: --cwd apps/nope is not a directory in the repository.']);
+    expect(runCli(dir, ['--cwd', 'apps/web']).status).toBe(0);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });
 
 describe('unbounded files', () => {
