@@ -13,6 +13,7 @@ import type { CacheSession, Spool } from './engine/cache.js';
 import type { Diagnostic } from './kit/types.js';
 import { sha1 } from './sha1.js';
 import { batched, writeFully, writePieces } from './repo/write-fully.js';
+import { printable } from './formatters/stylish.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -220,6 +221,7 @@ export async function main(argv: string[]): Promise<number> {
       return;
     }
     if (run === null) throw new Error('the cache returned neither a replay nor a result');
+    for (const notice of run.notices) warn(`agents-lint: warning: ${printable(notice)}\n`);
     if (flags.fix) {
       const fixable: Diagnostic[] = [];
       for (const list of run.byFile()) for (const d of list) if (d.fix) fixable.push(d);

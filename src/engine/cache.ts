@@ -407,7 +407,7 @@ export interface CacheSession {
 function collect(run: CachedRun): CachedResult {
   const diagnostics: Diagnostic[] = [];
   for (const list of run.byFile()) for (const d of list) diagnostics.push(d);
-  return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules };
+  return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules, notices: run.notices };
 }
 
 /** A stored result read file by file (it is sorted: one run per file). */
@@ -417,6 +417,7 @@ function cachedRun(result: CachedResult): CachedRun {
     rootKind: result.rootKind,
     files: result.files,
     rules: result.rules,
+    notices: result.notices ?? [],
     *byFile() {
       let run: Diagnostic[] = [];
       for (const d of result.diagnostics) {
@@ -513,7 +514,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
   // is first read; what the run returns went through the same JSON round trip, so cold and warm
   // reports are identical.
   const head = `{"root":${JSON.stringify(fresh.root)},"rootKind":${JSON.stringify(fresh.rootKind)},"diagnostics":[`;
-  const tail = `],"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)}}`;
+  const tail = `],"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)},"notices":${JSON.stringify(fresh.notices)}}`;
   const roundTrip = JSON.parse(`{"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)}}`) as Pick<CachedResult, 'files' | 'rules'>;
   let spool: Spool | null = null;
   let spooled = false;
@@ -522,6 +523,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
     rootKind: fresh.rootKind,
     files: roundTrip.files,
     rules: roundTrip.rules,
+    notices: fresh.notices,
     *byFile() {
       // The first complete pass fills the spool; a later pass only reads.
       let filling = spooled ? null : new Spool();
@@ -615,6 +617,7 @@ function toCachedRun(run: LintRun): CachedRun {
     root: run.root,
     rootKind: run.rootKind,
     files: run.files,
+    notices: run.notices,
     rules: run.rules.map((r) => ({ id: r.id, meta: { description: r.meta.description, docs: r.meta.docs, severity: r.meta.severity, tags: r.meta.tags } })),
     byFile: () => run.byFile(),
   };

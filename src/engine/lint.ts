@@ -20,6 +20,7 @@ import { heapGrowth } from './heap-growth.js';
 import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { ConfigError, UsageError } from '../errors.js';
+import type { FileListing } from '../repo/walk.js';
 import { gitListingSettled, speculativeListing, trackedListingSettled, type SpeculativeListing } from '../repo/git-listing.js';
 import { rules as allRules } from '../../rules/index.js';
 
@@ -77,6 +78,18 @@ export interface LintResult {
   files: string[];
   /** The rules that ran (enabled ones), for formatters that describe them (SARIF, JUnit). */
   rules: AnyRule[];
+  /** What the run could not do as it should (git failed, a directory could not be listed): warnings for stderr. */
+  notices: string[];
+}
+
+/** The listing's troubles in words: git's failure, then the first directories that could not be read. */
+function listingNotices(listing: FileListing): string[] {
+  const notices: string[] = [];
+  if (listing.gitFailure) notices.push(`git could not list the repository, so its work tree was walked instead (honouring .gitignore files): ${listing.gitFailure}.`);
+  const shown = 5;
+  for (const p of listing.problems.slice(0, shown)) notices.push(`${p.path}: ${p.message}.`);
+  if (listing.problems.length > shown) notices.push(`${listing.problems.length - shown} more paths could not be listed.`);
+  return notices;
 }
 
 /** Thrown by prepare() when every target is a file that no instruction file depends on. */
@@ -214,7 +227,7 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   const run = await lintRun(options);
   const diagnostics: Diagnostic[] = [];
   for (const list of run.byFile()) for (const d of list) diagnostics.push(d);
-  return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules };
+  return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules, notices: run.notices };
 }
 
 /** How many of `entries` are covered, counting no further than `limit`. */
@@ -243,7 +256,7 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   try {
     settings = prepareSettings(options, { skipIrrelevant: true });
   } catch (error) {
-    if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, files: [], rules: [], byFile: function* () {} };
+    if (error instanceof NothingAffected) return { root: error.root.root, rootKind: error.root.kind, files: [], rules: [], notices: [], byFile: function* () {} };
     throw error;
   }
   // Rules that report on what the others touched (manifests parsed on demand) run last.
@@ -528,7 +541,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       yield list.sort(compareDiagnostics);
     }
   }
-  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), byFile };
+  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), byFile };
 }
 
 /**

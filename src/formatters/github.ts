@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { Diagnostic } from '../kit/types.js';
+import { escapeRawBytes } from '../repo/raw-path.js';
 
 export interface GithubOptions {
   root: string;
@@ -9,7 +10,7 @@ export interface GithubOptions {
 
 // The escaping of @actions/core's command.ts (escapeData / escapeProperty): the runner decodes
 // exactly these, and an unescaped newline or "::" would end or corrupt the command.
-export const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+export const escapeData = (s: string) => escapeRawBytes(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 export const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** GitHub Actions workflow commands: one `::error` or `::warning` annotation per finding. */

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../kit/types.js';
+import { escapeRawBytes } from '../repo/raw-path.js';
 import type { RuleInfo } from './sarif.js';
 
 export interface JunitOptions {
@@ -11,7 +12,7 @@ export interface JunitOptions {
 const xml = (s: string) =>
   // XML 1.0 cannot carry most control characters, U+FFFE, U+FFFF or a lone surrogate, even escaped: drop them.
   // eslint-disable-next-line no-control-regex
-  s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  escapeRawBytes(s).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * JUnit XML for CI test reporters: a suite per file, a test case per (rule, file), a failure per case

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../kit/types.js';
 import { plural } from '../kit/text.js';
+import { escapeRawBytes } from '../repo/raw-path.js';
 
 export interface MarkdownOptions {
   /** How many instruction files the run checked, for the summary line. */
@@ -12,7 +13,7 @@ export interface MarkdownOptions {
  * escaped, `@` and the parts of a URL that GitHub links on its own are written as entities.
  */
 const cell = (s: string) =>
-  s
+  escapeRawBytes(s)
     .replace(/\\/g, '\\\\')
     .replace(/\|/g, '\\|')
     .replace(/[[\]]/g, (c) => `\\${c}`)

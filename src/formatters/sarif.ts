@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic } from '../kit/types.js';
+import { uriPath } from '../repo/raw-path.js';
 
 /** What a formatter needs to know about a rule (a subset of a rule object). */
 export interface RuleInfo {
@@ -19,11 +20,9 @@ const INFORMATION_URI = 'https://www.npmjs.com/package/agents-lint';
 /** Findings without a rule (fatal errors, directive and config problems) get a stable pseudo-rule. */
 const pseudoRuleId = (d: Diagnostic) => d.ruleId ?? `agents-lint/${d.messageId}`;
 
-const encodePath = (file: string) => file.split('/').map(encodeURIComponent).join('/');
-
 function physical(file: string, line: number, column: number, endLine: number, endColumn: number) {
   return {
-    artifactLocation: { uri: encodePath(file), uriBaseId: '%SRCROOT%' },
+    artifactLocation: { uri: uriPath(file), uriBaseId: '%SRCROOT%' },
     // SARIF columns default to UTF-16 code units and an exclusive end, exactly like ours (§3.30).
     region: { startLine: line, startColumn: column, endLine, endColumn },
   };

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import type { Diagnostic } from '../kit/types.js';
 import { plural } from '../kit/text.js';
+import { escapeRawBytes } from '../repo/raw-path.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -20,7 +21,7 @@ const paint = (on: boolean, code: string) => (s: string) => (on ? `\u001b[${code
  */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is escaped
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-export const printable = (s: string) => s.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const printable = (s: string) => escapeRawBytes(s).replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 /** A path line never starts with "::", which a GitHub Actions runner would read as a workflow command. */
 const pathLine = (s: string) => (s.startsWith('::') ? `./${s}` : s);
 

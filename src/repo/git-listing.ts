@@ -3,6 +3,7 @@ import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { listingText } from './listing-text.js';
+import { decodeListing } from './raw-path.js';
 
 /**
  * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
@@ -27,7 +28,7 @@ const ARGS = [...SAFE, 'ls-files', '-z', '--cached', '--others', '--exclude-stan
 const TRACKED_ARGS = [...SAFE, 'ls-files', '-z', '--cached', '--full-name'];
 const UNTRACKED_ARGS = [...SAFE, 'ls-files', '-z', '--others', '--exclude-standard', '--full-name'];
 /** How long git may take to list a repository before the run falls back to its own walk. */
-export const GIT_TIMEOUT_MS = 8000;
+export const GIT_TIMEOUT_MS = 5000;
 
 /**
  * The environment git runs in: without the variables that point it at another repository, index,
@@ -56,6 +57,8 @@ export function splitListing(text: string): string[] {
 interface Part {
   done: Promise<void>;
   result: string | null | undefined;
+  /** Why git gave no listing (result null), in words for a warning. */
+  failure?: string;
   /** git failed writing to the temporary file (a full or failing disk, say): worth asking again through a pipe. */
   retry?: boolean;
 }
@@ -86,26 +89,36 @@ function runGit(root: string, args: readonly string[]): Part {
   part.done = new Promise<void>((resolve) => {
     let child;
     try {
-      child = spawn('git', ['-C', root, ...args], { stdio: ['ignore', spool ?? 'pipe', 'ignore'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' });
-    } catch {
+      child = spawn('git', ['-C', root, ...args], { stdio: ['ignore', spool ?? 'pipe', 'pipe'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    } catch (error) {
       if (spool !== null) closeSync(spool);
       part.result = null;
+      part.failure = failureOf(error, null, '');
       resolve();
       return;
     }
+    let errors = '';
     child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (errors.length < 4096) errors += chunk.toString('utf8');
+    });
     const settle = (result: string | null) => {
       if (part.result !== undefined) return;
       part.result = result;
       if (spool !== null) closeSync(spool);
       resolve();
     };
-    child.on('error', () => settle(null));
+    child.on('error', (error) => {
+      part.failure ??= failureOf(error, null, errors);
+      settle(null);
+    });
     child.on('close', (code) => {
       // A git the time limit ended (no exit code) is not asked again: it would wait as long.
       part.retry = spool !== null && code !== null && code !== 0;
-      if (code !== 0) settle(null);
-      else settle(spool === null ? Buffer.concat(chunks).toString('utf8') : readAllFrom(spool));
+      if (code !== 0) {
+        part.failure ??= failureOf(null, code, errors);
+        settle(null);
+      } else settle(spool === null ? decodeListing(Buffer.concat(chunks)) : readAllFrom(spool));
     });
   });
   return part;
@@ -147,7 +160,7 @@ function readAllFrom(fd: number): string | null {
       if (n === 0) break;
       filled += n;
     }
-    return buffer.toString('utf8', 0, filled);
+    return decodeListing(buffer.subarray(0, filled));
   } catch {
     return null;
   }
@@ -214,6 +227,7 @@ export function gitListFiles(root: string): string[] | null {
  * it itself, and searches the text natively where a loop over the paths would cost more.
  */
 export function gitListText(root: string): string | null {
+  lastFailure = null;
   const prefetch = slot[PREFETCH];
   const tracked = prefetch?.tracked.result;
   const untracked = prefetch?.untracked.result;
@@ -222,13 +236,35 @@ export function gitListText(root: string): string | null {
     slot[PREFETCH] = undefined;
     if (tracked !== null && untracked !== null) return untracked + tracked;
     // git's own failure is the answer; one writing to the temporary file is asked again below.
-    if (!prefetch.tracked.retry && !prefetch.untracked.retry) return null;
+    if (!prefetch.tracked.retry && !prefetch.untracked.retry) {
+      lastFailure = prefetch.tracked.failure ?? prefetch.untracked.failure ?? 'git ls-files failed';
+      return null;
+    }
   }
   try {
-    return execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' }).toString('utf8');
-  } catch {
+    return decodeListing(execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' }));
+  } catch (error) {
+    const { status, stderr } = error as { status?: number | null; stderr?: Buffer };
+    lastFailure = failureOf(error, status ?? null, stderr?.toString('utf8') ?? '');
     return null;
   }
+}
+
+let lastFailure: string | null = null;
+
+/** Why the last gitListText() call gave null, in words ("did not finish within 5 s", git's own error line). */
+export function gitFailure(): string | null {
+  return lastFailure;
+}
+
+/** A failed git run in words: not started, ended by the time limit, or git's first error line. */
+function failureOf(error: unknown, status: number | null, stderr: string): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return 'git is not installed or not on PATH';
+  if (code === 'ETIMEDOUT' || (error as { signal?: unknown } | null)?.signal === 'SIGKILL' || (error === null && status === null)) return `git ls-files did not finish within ${GIT_TIMEOUT_MS / 1000} s`;
+  const said = stderr.split('\n').find((line) => line.trim() !== '');
+  if (said) return `git said: ${said.trim().slice(0, 200)}`;
+  return status !== null ? `git ls-files exited with status ${status}` : 'git ls-files failed';
 }
 
 /** Takes a listing of `root` another thread made (a lint worker), so this thread does not run git again. */

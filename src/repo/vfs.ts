@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { escapeRegExp } from '../kit/text.js';
+import { decodeName, nativePath } from './raw-path.js';
 
 /** What a metadata call says about a path, with symlinks followed (Codex uses followed metadata). */
 export type EntryKind = 'file' | 'dir' | 'special' | 'missing' | 'error';
@@ -155,12 +156,22 @@ function modeOf(st: fs.Stats): { mode?: number } {
 export const MISSING: Probe = Object.freeze({ kind: 'missing', symlink: false });
 const NO_THROW = { throwIfNoEntry: false } as const;
 
+function direntKind(d: { isFile(): boolean; isDirectory(): boolean; isSymbolicLink(): boolean }): DirEntry['kind'] {
+  return d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'special';
+}
+
+/** A directory's names, each not in UTF-8 kept as its bytes (raw-path.ts). */
+function readNames(absDir: string): string[] {
+  const names = fs.readdirSync(nativePath(absDir));
+  return names.some((n) => n.includes('\ufffd')) ? fs.readdirSync(nativePath(absDir), 'buffer').map(decodeName) : names;
+}
+
 export class NodeFileSystem implements FileSystem {
   probe(absPath: string): Probe {
     let symlink = false;
     try {
       // throwIfNoEntry: most probes miss, and building an exception per miss is the costly part.
-      const own = fs.lstatSync(absPath, NO_THROW);
+      const own = fs.lstatSync(nativePath(absPath), NO_THROW);
       if (!own) return MISSING;
       symlink = own.isSymbolicLink();
       if (!symlink) {
@@ -173,7 +184,7 @@ export class NodeFileSystem implements FileSystem {
       return NOT_FOUND.has(code) ? { kind: 'missing', symlink: false } : { kind: 'error', code, symlink: false };
     }
     try {
-      const st = fs.statSync(absPath);
+      const st = fs.statSync(nativePath(absPath));
       if (st.isFile()) return { kind: 'file', symlink, size: st.size, mtimeMs: st.mtimeMs, ...modeOf(st) };
       if (st.isDirectory()) return { kind: 'dir', symlink };
       return { kind: 'special', symlink };
@@ -190,9 +201,9 @@ export class NodeFileSystem implements FileSystem {
       // A FIFO, socket or device is never opened: opening a FIFO can block, a device can be endless.
       // A probe that found a regular file (symlinks followed) answered this already, moments ago: the
       // window it leaves is the one between this stat and the open, guarded the same way below.
-      if (probed?.kind !== 'file' && !fs.statSync(absPath).isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
+      if (probed?.kind !== 'file' && !fs.statSync(nativePath(absPath)).isFile()) throw new FsError('EINVAL', absPath, `${absPath} is not a regular file`);
       // O_NONBLOCK still guards the window between that check and the open.
-      fd = fs.openSync(absPath, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+      fd = fs.openSync(nativePath(absPath), fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
     } catch (error) {
       if (error instanceof FsError) throw error;
       throw new FsError(errnoOf(error), absPath, `cannot open ${absPath}: ${errnoOf(error)}`);
@@ -219,7 +230,8 @@ export class NodeFileSystem implements FileSystem {
 
   realpath(absPath: string): string | null {
     try {
-      return fs.realpathSync(absPath);
+      const real = fs.realpathSync(nativePath(absPath), 'buffer');
+      return decodeName(real);
     } catch {
       return null;
     }
@@ -234,7 +246,7 @@ export class NodeFileSystem implements FileSystem {
       // in the directory fails (EACCES), whatever the listing says. `dir/.` is listed, not `dir`:
       // resolving its `.` is a lookup in the directory, refused without search permission, so the one
       // call proves both (an access(X_OK) call per directory spared: thousands per run).
-      names = fs.readdirSync(absDir.endsWith('/') ? `${absDir}.` : `${absDir}/.`);
+      names = readNames(absDir.endsWith('/') ? `${absDir}.` : `${absDir}/.`);
     } catch {
       return null;
     }
@@ -243,10 +255,12 @@ export class NodeFileSystem implements FileSystem {
 
   list(absPath: string): DirEntry[] {
     try {
-      return fs.readdirSync(absPath, { withFileTypes: true }).map((d) => ({
-        name: d.name,
-        kind: d.isFile() ? 'file' : d.isDirectory() ? 'dir' : d.isSymbolicLink() ? 'symlink' : 'special',
-      }));
+      const entries = fs.readdirSync(nativePath(absPath), { withFileTypes: true });
+      // A name that is not UTF-8 came back with U+FFFD in it: the directory is read again in bytes.
+      if (entries.some((d) => d.name.includes('\ufffd'))) {
+        return fs.readdirSync(nativePath(absPath), { withFileTypes: true, encoding: 'buffer' }).map((d) => ({ name: decodeName(d.name), kind: direntKind(d) }));
+      }
+      return entries.map((d) => ({ name: d.name, kind: direntKind(d) }));
     } catch (error) {
       throw new FsError(errnoOf(error), absPath, `cannot list ${absPath}: ${errnoOf(error)}`);
     }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
-import { gitListText, splitListing } from './git-listing.js';
+import { gitFailure, gitListText, splitListing } from './git-listing.js';
 import { listingText } from './listing-text.js';
 import { isAscending, isSorted } from '../kit/bisect.js';
 
@@ -20,6 +20,8 @@ export interface FileListing {
   text?: string;
   /** Whether `files` is strictly ascending (sorted, no path twice), when the lister knows. */
   ascending?: boolean;
+  /** Why a work tree was walked although it has `.git` (git failed), for a warning. */
+  gitFailure?: string;
 }
 
 /** Directories never entered: dependency trees and VCS metadata. */
@@ -35,6 +37,7 @@ export function listFiles(fs: FileSystem, root: string, useGit = true, gitListin
   if (useGit && fs.probe(path.join(root, '.git')).kind !== 'missing') {
     const listed = gitListText(root);
     if (listed !== null) return walkNested(fs, root, listed);
+    return { ...walk(fs, root), gitFailure: gitFailure() ?? 'git ls-files failed' };
   }
   return walk(fs, root);
 }

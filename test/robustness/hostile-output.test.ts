@@ -59,6 +59,8 @@ describe('other formats of hostile text', () => {
   it('JUnit stays well-formed XML when the quoted text holds U+FFFE, U+FFFF or a lone surrogate', () => {
     const out = formatJunit([quoting('hides "a\uFFFEb\uFFFFc\uD800d"')], { files: ['AGENTS.md'], rules: [] });
     expect(out).not.toMatch(/[\uFFFE\uFFFF\uD800]/);
-    expect(out).toContain('abcd');
+    // U+FFFE and U+FFFF are dropped; a lone surrogate (a byte that was not UTF-8) is shown escaped.
+    expect(out).toContain('abc\\ud800d');
+    expect(formatJunit([quoting('in caf\uDCE9/AGENTS.md')], { files: ['AGENTS.md'], rules: [] })).toContain('in caf\\xe9/AGENTS.md');
   });
 });
