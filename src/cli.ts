@@ -14,6 +14,7 @@ import type { Diagnostic } from './kit/types.js';
 import { sha1 } from './sha1.js';
 import { batched, writeFully, writePieces } from './repo/write-fully.js';
 import { printable } from './formatters/stylish.js';
+import { nativePath } from './repo/raw-path.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -454,9 +455,9 @@ const QUOTE_BYTES = 256 * 1024;
 function readQuotable(root: string, abs: string): string | undefined {
   let fd: number | undefined;
   try {
-    const real = nodeFs.realpathSync(abs);
-    const top = nodeFs.realpathSync(root);
-    if (real !== top && !real.startsWith(top + nodePath.sep)) return undefined;
+    const real = nodeFs.realpathSync.native(nativePath(abs), 'buffer');
+    const top = nodeFs.realpathSync.native(nativePath(root), 'buffer');
+    if (!real.equals(top) && !(real.length > top.length && real.subarray(0, top.length).equals(top) && real[top.length] === nodePath.sep.charCodeAt(0))) return undefined;
     fd = nodeFs.openSync(real, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
     if (!nodeFs.fstatSync(fd).isFile()) return undefined;
     const buffer = Buffer.allocUnsafe(QUOTE_BYTES);

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, Fix } from '../kit/types.js';
+import { decodeName, nativeBytes, nativePath } from '../repo/raw-path.js';
 
 export interface FixOutcome {
   /** Repo-relative files rewritten. */
@@ -43,34 +45,57 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
     else byFile.set(d.file, [d.fix]);
   }
   const outcome: FixOutcome = { written: [], refused: [] };
-  const realRoot = fs.realpathSync(root);
+  const realRoot = realPath(root);
   for (const [file, fixes] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const abs = path.join(root, file);
-    const stat = fs.lstatSync(abs);
+    const native = nativePath(abs);
+    const stat = fs.lstatSync(native);
     if (stat.isSymbolicLink()) {
       outcome.refused.push({ file, reason: 'is a symlink; fix the file it points to instead' });
       continue;
     }
-    const realDir = fs.realpathSync(path.dirname(abs));
+    const realDir = realPath(path.dirname(abs));
     if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) {
       outcome.refused.push({ file, reason: 'lies outside the repository' });
       continue;
     }
-    const before = fs.readFileSync(abs);
+    const before = fs.readFileSync(native);
     const after = applyToBytes(before, fixes);
     if (Buffer.compare(before, after) === 0) continue;
     // A fresh private directory beside the file holds the new version until the rename: no name a
     // repository could plant in advance is ever opened (a planted one made a predictable name fail).
-    const tempDir = fs.mkdtempSync(path.join(path.dirname(abs), '.agents-lint-fix-'));
+    const tempDir = privateDir(nativeBytes(path.dirname(abs)));
     try {
-      const temp = path.join(tempDir, path.basename(abs));
+      const temp = Buffer.concat([tempDir, Buffer.from(path.sep), nativeBytes(path.basename(abs))]);
       fs.writeFileSync(temp, after, { mode: stat.mode & 0o7777, flag: 'wx' });
       fs.chmodSync(temp, stat.mode & 0o7777);
-      fs.renameSync(temp, abs);
+      fs.renameSync(temp, native);
     } finally {
       fs.rmSync(tempDir, { recursive: true, force: true });
     }
     outcome.written.push(file);
   }
   return outcome;
+}
+
+/** The real path of `p`, read in bytes: a name that is not UTF-8 keeps its bytes (raw-path.ts). */
+function realPath(p: string): string {
+  return decodeName(fs.realpathSync.native(nativePath(p), 'buffer'));
+}
+
+/**
+ * A new directory only this process can use, in `parent` (bytes: the name may not be UTF-8). mkdir
+ * creates it or fails, so a name planted in advance (a symlink) is never written through: mkdtemp's
+ * guarantee, which node:fs gives for string paths only.
+ */
+function privateDir(parent: Buffer): Buffer {
+  for (let attempt = 0; ; attempt++) {
+    const dir = Buffer.concat([parent, Buffer.from(`${path.sep}.agents-lint-fix-${randomBytes(6).toString('hex')}`)]);
+    try {
+      fs.mkdirSync(dir, { mode: 0o700 });
+      return dir;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST' || attempt >= 9) throw error;
+    }
+  }
 }

@@ -88,7 +88,8 @@ export function uriPath(file: string): string {
     .join('/');
 }
 
-function nativeBytes(p: string): Buffer {
+/** The path's bytes as the file system names it (see nativePath). */
+export function nativeBytes(p: string): Buffer {
   const native = nativePath(p);
   return typeof native === 'string' ? Buffer.from(native, 'utf8') : native;
 }

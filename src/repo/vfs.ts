@@ -230,7 +230,7 @@ export class NodeFileSystem implements FileSystem {
 
   realpath(absPath: string): string | null {
     try {
-      const real = fs.realpathSync(nativePath(absPath), 'buffer');
+      const real = fs.realpathSync.native(nativePath(absPath), 'buffer');
       return decodeName(real);
     } catch {
       return null;

@@ -36,7 +36,7 @@ function lintRepo(files: Record<string, TreeEntry>, options: { git?: boolean; en
       expect(m.column).toBeGreaterThanOrEqual(1);
     }
   }
-  return { root, code: r.code, results, messages: results.flatMap((x) => x.messages.map((m) => ({ ...m, file: path.relative(root, x.filePath) }))) };
+  return { root, code: r.code, stderr: r.stderr, results, messages: results.flatMap((x) => x.messages.map((m) => ({ ...m, file: path.relative(root, x.filePath) }))) };
 }
 
 const big = (n: number, unit: string) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
@@ -102,11 +102,13 @@ describe('hostile file systems', () => {
   it('no git installed: falls back to a walk', () => {
     const r = lintRepo({ 'AGENTS.md': '', '.gitignore': 'ignored/\n', 'ignored/AGENTS.md': '' }, { git: true, env: { PATH: '/nonexistent' } });
     expect(r.messages.map((m) => m.file)).toEqual(['AGENTS.md']);
+    expect(r.stderr).toBe('agents-lint: warning: git could not list the repository, so its work tree was walked instead (honouring .gitignore files): git is not installed or not on PATH.\n');
   });
 
   it('a corrupt .git: falls back to a walk that honours .gitignore', () => {
     const r = lintRepo({ '.git': 'gitdir: /nonexistent/path\n', 'AGENTS.md': '', '.gitignore': 'ignored/\n', 'ignored/AGENTS.md': '' });
     expect(r.messages.map((m) => m.file)).toEqual(['AGENTS.md']);
+    expect(r.stderr).toContain('git said: fatal: not a git repository: /nonexistent/path');
   });
 });
 

@@ -25,6 +25,18 @@ describe('--fix', () => {
     expect(statSync(file).mtimeMs).toBe(before);
   });
 
+  it('fixes a file under a directory whose name is not UTF-8, leaving no temporary directory', () => {
+    const root = makeRepo({ 'AGENTS.md': '# Root\n\nRun the tests.\n' });
+    made.push(root);
+    const dir = Buffer.from(`${root}/caf\xe9`, 'latin1');
+    mkdirSync(dir);
+    const file = Buffer.concat([dir, Buffer.from('/AGENTS.md')]);
+    writeFileSync(file, Buffer.concat([BOM, Buffer.from('# Pkg\n\nRun `npm test`.\n')]));
+    expect(runCli(['--fix', root]).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe('# Pkg\n\nRun `npm test`.\n');
+    expect(readdirSync(dir)).toEqual(['AGENTS.md']);
+  });
+
   it('never writes through a symlink, nor to a file outside the repository', () => {
     const outsideDir = mkdtempSync(path.join(tmpdir(), 'agents-lint-outside-'));
     made.push(outsideDir);
