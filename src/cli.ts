@@ -214,6 +214,10 @@ export async function main(argv: string[]): Promise<number> {
       }
     };
     let run = await lint(options);
+    if (flags.debug && session) {
+      const how = session.how();
+      process.stderr.write(`agents-lint: cache ${how.whole ? 'reused the whole result' : `reused ${how.reusedFiles} file outcome(s), linted ${how.lintedFiles}`}\n`);
+    }
     if (run === null && session?.replay) {
       const { replay } = session;
       emit(replay.output.chunks());

@@ -10,6 +10,7 @@ import { gitTracks } from '../repo/git-listing.js';
 import { VERSION } from '../version.js';
 import { sha1 } from '../sha1.js';
 import type { LintOptions, LintResult, LintRun } from './lint.js';
+import type { FileOutcome, FileReuse } from './file-reuse.js';
 
 /**
  * `--cache` (ESLint-style, opt-in). A run's result is stored with everything it observed through the
@@ -25,7 +26,7 @@ import type { LintOptions, LintResult, LintRun } from './lint.js';
  * the exact bytes it printed and its exit code. A warm CLI run reads the metadata, checks it, and
  * replays the printed bytes: it parses neither the result nor the report, and formats nothing.
  */
-const FORMAT = 'agents-lint-cache/2';
+const FORMAT = 'agents-lint-cache/3';
 export const DEFAULT_CACHE_FILE = '.agents-lint-cache';
 
 export interface CachedResult extends Omit<LintResult, 'rules'> {
@@ -142,16 +143,28 @@ interface Section {
   length: number;
 }
 
-interface CacheMeta {
-  format: string;
-  key: string;
-  listing: string;
+/** What a run observed of the file system, by kind (see RecordingFileSystem). */
+interface Observations {
   reads: [string, number | null, string][];
   probes: [string, string][];
   lists: [string, string][];
   realpaths: [string, string | null][];
+}
+
+interface CacheMeta extends Observations {
+  format: string;
+  key: string;
+  listing: string;
+  /**
+   * What the run observed of instruction files outside their file rules (the engine reading them,
+   * discovery sizing them): a change here leaves the other observations standing, and each file's
+   * outcome is then reused or not by its own key (file-reuse.ts).
+   */
+  instructions: Observations;
   /** Offsets into the bytes after the metadata line. */
   result: Section;
+  /** Each instruction file's outcome, JSON: { [path]: [key, FileOutcome] }. */
+  outcomes: Section;
   replays: Record<string, Section & { stderr: string; exitCode: number }>;
 }
 
@@ -174,12 +187,18 @@ const listingSig = (root: string, cacheFile: string) => {
   return sha1(JSON.stringify([listing.source, listing.files.filter((f) => f !== self), listing.problems]));
 };
 
-/** A file system that remembers what it was asked, so a cached result can be checked against it. */
+/**
+ * A file system that remembers what it was asked, so a cached result can be checked against it; and
+ * which paths were looked at by some file's rules (`byFileRules`: what one file's outcome may rest on).
+ */
 class RecordingFileSystem implements FileSystem {
   readonly reads = new Map<string, [string, number | null, string]>();
   readonly probes = new Map<string, string>();
   readonly lists = new Map<string, string>();
   readonly realpaths = new Map<string, string | null>();
+  readonly byFileRules = new Set<string>();
+  /** The instruction file whose rules run now (absolute), or null. Its own bytes are keyed apart. */
+  current: string | null = null;
   constructor(
     private readonly inner: FileSystem,
     private readonly cacheFile: string,
@@ -188,11 +207,13 @@ class RecordingFileSystem implements FileSystem {
   probe(absPath: string): Probe {
     const p = this.inner.probe(absPath);
     this.probes.set(absPath, probeSig(p));
+    this.#note(absPath);
     return p;
   }
   read(absPath: string, maxBytes?: number): Uint8Array {
     const max = maxBytes ?? null;
     const key = `${absPath}\0${max ?? ''}`;
+    this.#note(absPath);
     try {
       const bytes = this.inner.read(absPath, maxBytes);
       this.reads.set(key, [absPath, max, sha1(bytes)]);
@@ -204,13 +225,41 @@ class RecordingFileSystem implements FileSystem {
   }
   list(absPath: string): DirEntry[] {
     const entries = this.inner.list(absPath);
+    this.#note(absPath);
     this.lists.set(absPath, listSig(absPath, entries, this.cacheFile));
     return entries;
   }
   realpath(absPath: string): string | null {
     const real = this.inner.realpath ? this.inner.realpath(absPath) : null;
+    this.#note(absPath);
     this.realpaths.set(absPath, real);
     return real;
+  }
+
+  noteUse(absPath: string): void {
+    this.#note(absPath);
+  }
+
+  #note(absPath: string): void {
+    if (this.current !== null && absPath !== this.current) this.byFileRules.add(absPath);
+  }
+
+  /**
+   * The observations split in two: those of instruction files (`instructionPaths`, absolute) that
+   * no file rule made, and the rest. Observations `earlier` holds (a run whose cache was checked
+   * as a whole at its start) are kept where this run made none: reused outcomes rest on them.
+   */
+  split(instructionPaths: ReadonlySet<string>, earlier?: Observations): { general: Observations; instructions: Observations } {
+    const own = (abs: string) => instructionPaths.has(abs) && !this.byFileRules.has(abs);
+    const general: Observations = { reads: [], probes: [], lists: [], realpaths: [] };
+    const instructions: Observations = { reads: [], probes: [], lists: [], realpaths: [] };
+    const reads = new Map(earlier?.reads.map((r) => [`${r[0]}\0${r[1] ?? ''}`, r]));
+    for (const [key, r] of this.reads) reads.set(key, r);
+    for (const r of reads.values()) (own(r[0]) ? instructions : general).reads.push(r);
+    for (const [abs, sig] of new Map([...(earlier?.probes ?? []), ...this.probes])) (own(abs) ? instructions : general).probes.push([abs, sig]);
+    for (const [abs, sig] of new Map([...(earlier?.lists ?? []), ...this.lists])) (own(abs) ? instructions : general).lists.push([abs, sig]);
+    for (const [abs, real] of new Map([...(earlier?.realpaths ?? []), ...this.realpaths])) (own(abs) ? instructions : general).realpaths.push([abs, real]);
+    return { general, instructions };
   }
 }
 
@@ -277,10 +326,15 @@ function warnCache(file: string, why: string): void {
  */
 function stillValid(cache: CacheMeta & { root: string }, key: string, file: string, root: string): boolean {
   if (cache.format !== FORMAT || cache.key !== key || cache.root !== root) return false;
+  return observationsHold(cache, file) && listingSig(root, file) === cache.listing;
+}
+
+/** Whether the file system still answers as it did when `observed` was recorded. */
+function observationsHold(observed: Observations, file: string): boolean {
   const fs = new NodeFileSystem();
-  for (const [abs, sig] of cache.probes) if (probeSig(fs.probe(abs)) !== sig) return false;
-  for (const [abs, max, sig] of cache.reads) if (readSig(fs, abs, max) !== sig) return false;
-  for (const [abs, sig] of cache.lists) {
+  for (const [abs, sig] of observed.probes) if (probeSig(fs.probe(abs)) !== sig) return false;
+  for (const [abs, max, sig] of observed.reads) if (readSig(fs, abs, max) !== sig) return false;
+  for (const [abs, sig] of observed.lists) {
     let now: string;
     try {
       now = listSig(abs, fs.list(abs), file);
@@ -289,8 +343,8 @@ function stillValid(cache: CacheMeta & { root: string }, key: string, file: stri
     }
     if (now !== sig) return false;
   }
-  for (const [abs, real] of cache.realpaths) if (fs.realpath(abs) !== real) return false;
-  return listingSig(root, file) === cache.listing;
+  for (const [abs, real] of observed.realpaths) if (fs.realpath(abs) !== real) return false;
+  return true;
 }
 
 /** An open cache file: the metadata line parsed, sections read on demand. */
@@ -401,6 +455,8 @@ export interface CacheSession {
   run(): Promise<CachedRun>;
   /** Stores the result (and what the CLI printed for `replayKey`); a valid cache with nothing new is left alone. */
   save(replay?: Replay): void;
+  /** How the run used the cache: the whole result reused, per file, or none of it (for --debug and tests). */
+  readonly how: () => { whole: boolean; reusedFiles: number; lintedFiles: number };
 }
 
 /** A run's findings collected, for result(). */
@@ -443,7 +499,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
   // Only a run on the real file system can be checked later against the real file system.
   if (options.fs) {
     const run = toCachedRun(await lintRun(options));
-    return { replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
+    return { how: () => ({ whole: false, reusedFiles: 0, lintedFiles: run.files.length }), replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
   }
   const base = options.cwd ?? process.cwd();
   const { file, root } = await cachePlace(options, base, location);
@@ -452,15 +508,23 @@ export async function openCache(options: LintOptions, { location, version = VERS
   if (isInside(root, file) && gitTracks(root, path.relative(root, file))) {
     warnCache(file, 'the cache file is tracked by git, so it may have been written by anyone');
     const run = toCachedRun(await lintRun(options));
-    return { replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
+    return { how: () => ({ whole: false, reusedFiles: 0, lintedFiles: run.files.length }), replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };
   }
   const reader = CacheReader.open(file);
   let keepOpen = false;
+  // Set when all but the instruction files' own observations hold (see CacheMeta.instructions).
+  let general: (CacheMeta & { root: string }) | undefined;
+  let earlierOutcomes: Map<string, [string, FileOutcome]> | undefined;
   try {
     let valid = false;
     try {
-      valid = reader !== null && stillValid(reader.meta, key, file, root);
+      general = reader !== null && stillValid(reader.meta, key, file, root) ? reader.meta : undefined;
+      valid = general !== undefined && observationsHold(general.instructions, file);
+      // Only instruction files changed: each file's outcome is reused or not by its own key.
+      if (general && !valid) earlierOutcomes = readOutcomes(reader!, general.outcomes);
     } catch {
+      general = undefined;
+      earlierOutcomes = undefined;
       // Fields of the wrong shape: not written by agents-lint, or damaged. Replaced by this run.
       warnCache(file, 'the cache file is damaged and will be rewritten');
     }
@@ -485,6 +549,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
       // The root is this run's, whatever the stored result says (--fix writes below it).
       const loadResult = () => (cachedResult ??= { ...(JSON.parse((resultBytes ?? reread()).toString('utf8')) as CachedResult), root });
       return {
+        how: () => ({ whole: true, reusedFiles: 0, lintedFiles: 0 }),
         replay,
         result: async () => loadResult(),
         run: async () => cachedRun(loadResult()),
@@ -497,7 +562,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
             const replays = new Map<string, Replay>();
             for (const [k, at] of Object.entries(meta.replays)) replays.set(k, { output: again.blob(at), stderr: at.stderr, exitCode: at.exitCode });
             replays.set(replayKey, next);
-            writeCache(file, meta, resultBytes ? bufferBlob(resultBytes) : again.blob(meta.result), replays);
+            writeCache(file, meta, resultBytes ? bufferBlob(resultBytes) : again.blob(meta.result), again.blob(meta.outcomes), replays);
           } finally {
             again.close();
           }
@@ -509,7 +574,8 @@ export async function openCache(options: LintOptions, { location, version = VERS
   }
 
   const fs = new RecordingFileSystem(new NodeFileSystem(), file);
-  const fresh = toCachedRun(await lintRun({ ...options, fs }));
+  const outcomes = new OutcomeStore(earlierOutcomes, fs);
+  const fresh = toCachedRun(await lintRun({ ...options, fs, reuse: outcomes }));
   // The result is stored as JSON.stringify(CachedResult) would write it, spooled file by file as it
   // is first read; what the run returns went through the same JSON round trip, so cold and warm
   // reports are identical.
@@ -524,6 +590,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
     files: roundTrip.files,
     rules: roundTrip.rules,
     notices: fresh.notices,
+    instructionPaths: fresh.instructionPaths ?? [],
     *byFile() {
       // The first complete pass fills the spool; a later pass only reads.
       let filling = spooled ? null : new Spool();
@@ -548,23 +615,26 @@ export async function openCache(options: LintOptions, { location, version = VERS
     },
   };
   return {
+    how: () => ({ whole: false, reusedFiles: outcomes.reused, lintedFiles: outcomes.linted }),
     replay: null,
     result: async () => collect(run),
     run: async () => run,
     save: (next) => {
       if (!spooled) for (const list of run.byFile()) void list;
       if (!spool || spool.broken || (next?.output instanceof Spool && next.output.broken)) return;
+      const observed = fs.split(new Set(fresh.instructionPaths), general);
+      const notCache = ([abs]: [string, ...unknown[]]) => abs !== file;
       const meta = {
         key,
         root: fresh.root,
         listing: listingSig(fresh.root, file),
-        reads: [...fs.reads.values()].filter(([abs]) => abs !== file),
-        probes: [...fs.probes].filter(([abs]) => abs !== file),
-        lists: [...fs.lists],
-        realpaths: [...fs.realpaths],
+        ...observed.general,
+        reads: observed.general.reads.filter(notCache),
+        probes: observed.general.probes.filter(notCache),
+        instructions: observed.instructions,
       };
       try {
-        writeCache(file, meta, spool, new Map(next && replayKey !== undefined ? [[replayKey, next]] : []));
+        writeCache(file, meta, spool, bufferBlob(Buffer.from(JSON.stringify(outcomes.kept()))), new Map(next && replayKey !== undefined ? [[replayKey, next]] : []));
       } finally {
         spool.dispose();
         spool = null;
@@ -589,7 +659,7 @@ function closing(reader: CacheReader, blob: Blob): Blob {
 }
 
 /** Writes metadata and sections in one atomic replacement. */
-function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' | 'replays'> & { root: string }, result: Blob, replays: ReadonlyMap<string, Replay>): void {
+function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' | 'outcomes' | 'replays'> & { root: string }, result: Blob, outcomes: Blob, replays: ReadonlyMap<string, Replay>): void {
   let offset = 0;
   const place = (length: number) => {
     const at = { offset, length };
@@ -597,10 +667,57 @@ function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' 
     return at;
   };
   const resultAt = place(result.length);
+  const outcomesAt = place(outcomes.length);
   const replayAt: CacheMeta['replays'] = {};
   for (const [k, r] of replays) replayAt[k] = { ...place(r.output.length), stderr: r.stderr, exitCode: r.exitCode };
-  const meta = { format: FORMAT, ...observed, result: resultAt, replays: replayAt };
-  writeAtomically(file, [`${JSON.stringify(meta)}\n`, result, ...[...replays.values()].map((r) => r.output)]);
+  const meta = { format: FORMAT, ...observed, result: resultAt, outcomes: outcomesAt, replays: replayAt };
+  writeAtomically(file, [`${JSON.stringify(meta)}\n`, result, outcomes, ...[...replays.values()].map((r) => r.output)]);
+}
+
+type StoredOutcomes = Record<string, [string, FileOutcome]>;
+
+/** The per-file outcomes a cache holds (an object keyed by path, checked for shape as it is used). */
+function readOutcomes(reader: CacheReader, at: Section): Map<string, [string, FileOutcome]> {
+  const parsed = JSON.parse(reader.section(at).toString('utf8')) as unknown;
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('outcomes are not an object');
+  return new Map(Object.entries(parsed as StoredOutcomes));
+}
+
+/**
+ * The per-file outcomes of a run through the cache (file-reuse.ts): those of the last run, offered
+ * by key, and those of this one, kept for the next. Observations made by a file's rules are marked
+ * in the recording file system, so the next run checks them with the repository's, not per file.
+ */
+class OutcomeStore implements FileReuse {
+  readonly #next = new Map<string, [string, FileOutcome]>();
+  constructor(
+    private readonly earlier: ReadonlyMap<string, [string, FileOutcome]> | undefined,
+    private readonly fs: RecordingFileSystem,
+  ) {}
+
+  lookup(file: string, key: string): FileOutcome | undefined {
+    const stored = this.earlier?.get(file);
+    if (!stored || stored[0] !== key || !Array.isArray(stored[1].findings)) return undefined;
+    this.#next.set(file, stored);
+    this.reused++;
+    return stored[1];
+  }
+
+  store(file: string, key: string, outcome: FileOutcome): void {
+    this.#next.set(file, [key, outcome]);
+    this.linted++;
+  }
+
+  reused = 0;
+  linted = 0;
+
+  enter(absPath: string | null): void {
+    this.fs.current = absPath;
+  }
+
+  kept(): StoredOutcomes {
+    return Object.fromEntries(this.#next);
+  }
 }
 
 /** lint() through the cache (the API form: the result, stored for the next run). */
@@ -618,6 +735,7 @@ function toCachedRun(run: LintRun): CachedRun {
     rootKind: run.rootKind,
     files: run.files,
     notices: run.notices,
+    instructionPaths: run.instructionPaths ?? [],
     rules: run.rules.map((r) => ({ id: r.id, meta: { description: r.meta.description, docs: r.meta.docs, severity: r.meta.severity, tags: r.meta.tags } })),
     byFile: () => run.byFile(),
   };

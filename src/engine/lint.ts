@@ -11,7 +11,7 @@ import { bundledRuleDefaults } from '../config/bundled-defaults.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
-import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, type Finding } from './report.js';
+import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, toWire, type Finding, type WireFinding } from './report.js';
 import { prepareFile, prepareRules, runFileRules, unpreparedDiagnostic } from './file-rules.js';
 import { startShards } from './shards.js';
 import { compileIgnores } from './ignores.js';
@@ -21,6 +21,7 @@ import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { ConfigError, UsageError } from '../errors.js';
 import type { FileListing } from '../repo/walk.js';
+import { reuseKey, type FileReuse } from './file-reuse.js';
 import { gitListingSettled, speculativeListing, trackedListingSettled, type SpeculativeListing } from '../repo/git-listing.js';
 import { rules as allRules } from '../../rules/index.js';
 
@@ -59,6 +60,8 @@ export interface LintOptions {
    * short run. It sets a process-wide V8 flag, so it is off unless asked (the CLI asks).
    */
   lightTiers?: boolean;
+  /** `--cache`'s per-file outcomes (file-reuse.ts): files whose outcome holds are not parsed or linted again. */
+  reuse?: FileReuse;
 }
 
 export interface LintContext {
@@ -216,6 +219,8 @@ function prepareIndex(options: LintOptions, { fs, targets, root, rules, codex, f
  * big repository alive at once (the CLI formats and writes each file's findings, then lets them go).
  */
 export interface LintRun extends Omit<LintResult, 'diagnostics'> {
+  /** Absolute paths of every instruction file of the repository (for --cache, which keys them apart). */
+  instructionPaths?: readonly string[];
   /**
    * lint()'s diagnostics, in the same order, one non-empty list per file (files in path order).
    * Each pass builds the diagnostics afresh; the run can be read more than once.
@@ -415,6 +420,8 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   // A position reported in an instruction file the run did not read: read it now (its own findings
   // would be out of scope, so none are kept).
   const fileFor = (p: string) => {
+    // A finding placed in another instruction file rests on that file's text (--cache records it).
+    repo.noteUse(p);
     const known = byPath.get(p);
     if (known) return known;
     const entry = unread.get(p);
@@ -441,15 +448,33 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   // (selections repo rules read are kept). Spare cores take files off the same list (shards.ts);
   // per-rule timing keeps everything in this thread, so its numbers are complete.
   // Workers are given the listing: only a whole one.
-  if (!timing && (options.workers ?? 0) > 0) await confirm('settled');
-  const shards = timing
+  const reuse = options.reuse;
+  if (!timing && !reuse && (options.workers ?? 0) > 0) await confirm('settled');
+  const shards = timing || reuse
     ? null
     : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepStatements: repoRulesReadTrees });
   let next = 0;
   const claim = shards ? shards.claim : () => next++;
+  const ruleFor = (id: string) => rules.get(id)?.rule;
   const lintHere = async (file: InstructionFile) => {
-    await prepareFile(file, fileRules, unprepared);
-    runFileRules(file, fileRuleContext);
+    // Keyed before any file rule runs: the key asks discovery, whose reads are no file rule's.
+    const key = reuse ? reuseKey(file, discovery) : '';
+    const kept = reuse?.lookup(file.path, key);
+    if (kept) {
+      for (const wire of kept.findings) add(fromWire(wire, ruleFor));
+      file.parseProblem = kept.parseProblem;
+      if (kept.statements) file.adoptStatements(kept.statements);
+      return;
+    }
+    const captured: WireFinding[] = [];
+    reuse?.enter(file.absPath);
+    try {
+      await prepareFile(file, fileRules, unprepared);
+      runFileRules(file, reuse ? { ...fileRuleContext, sink: (f) => { add(f); captured.push(toWire(f)); } } : fileRuleContext);
+    } finally {
+      reuse?.enter(null);
+    }
+    reuse?.store(file.path, key, { findings: captured, parseProblem: file.parseProblem, ...(repoRulesReadTrees ? { statements: file.statements() } : {}) });
     file.dropDerived();
     if (repoRulesReadTrees) file.keepOnlyStatements();
     else file.releaseTree();
@@ -463,7 +488,6 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   }
   if (shards) {
     const remote = await shards.finish();
-    const ruleFor = (id: string) => rules.get(id)?.rule;
     for (const outcome of remote.outcomes) {
       const file = inScope[outcome.index]!;
       linted.add(outcome.index);
@@ -541,7 +565,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       yield list.sort(compareDiagnostics);
     }
   }
-  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), byFile };
+  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), instructionPaths: entries.map((e) => repo.abs(e.path)), byFile };
 }
 
 /**

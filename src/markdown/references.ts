@@ -1638,6 +1638,8 @@ const anchorCache = new WeakMap<RepoIndex, Map<string, Anchor[] | null>>();
  * Markdown. For rules that declare needsTree: it parses with the parser the engine loaded for them.
  */
 export function anchorsOfFile(repo: RepoIndex, rel: string): Anchor[] | null {
+  // Remembered per file: whoever asks again uses that file's text too (--cache records it).
+  repo.noteUse(rel);
   let perRepo = anchorCache.get(repo);
   if (!perRepo) anchorCache.set(repo, (perRepo = new Map()));
   if (!perRepo.has(rel)) {

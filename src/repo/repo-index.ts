@@ -351,6 +351,7 @@ export class RepoIndex {
    * `probed`: the caller's probe of the file (FileSystem.read).
    */
   bytes(rel: string, maxBytes?: number, probed?: Probe): Uint8Array | FsError {
+    this.noteUse(rel);
     let cached = this.#bytes.get(rel);
     if (cached === undefined) {
       try {
@@ -362,6 +363,11 @@ export class RepoIndex {
       this.#bytes.set(rel, cached);
     }
     return cached;
+  }
+
+  /** Tells the file system that what it answered about `rel` is used again (see FileSystem.noteUse). */
+  noteUse(rel: string): void {
+    this.fs.noteUse?.(this.abs(rel));
   }
 
   /** The bytes already read for an absolute path (as bytes() returned them), or undefined; never reads. */

@@ -55,6 +55,11 @@ export interface FileSystem {
    * names that are not there. Null when the listing proves nothing (unreadable or unsearchable).
    */
   absence?(absDir: string): AbsenceProof | null;
+  /**
+   * Optional: a remembered answer about `absPath` (bytes read earlier) was used again. A file system
+   * that records what a run observed (--cache) counts it as observed by whoever asks now.
+   */
+  noteUse?(absPath: string): void;
 }
 
 /** See FileSystem.absence. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cachedLint } from '../../src/engine/cache.js';
+import { cachedLint, openCache } from '../../src/engine/cache.js';
 import { lint } from '../../src/engine/lint.js';
 import { PROJECT, runCli, tempRepo } from './repo.js';
 
@@ -119,5 +119,63 @@ describe('--cache', () => {
     fs.writeFileSync(state, 'not a cache\n');
     expect(runCli(dir, args)).toEqual(cold);
     expect(runCli(dir, args)).toEqual(cold);
+  });
+
+  describe('per file', () => {
+    /** A run through the cache: its result, how it used the cache, and a lint without the cache beside it. */
+    async function step(dir: string) {
+      const session = await openCache({ cwd: dir, codexHome }, { location: path.join(dir, '.agents-lint-cache') });
+      const result = await session.result();
+      session.save();
+      const plain = await lint({ cwd: dir, codexHome });
+      return { result, how: session.how(), plain: JSON.parse(JSON.stringify(plain.diagnostics)) as unknown };
+    }
+
+    it('after an edit to one instruction file, only that file is parsed and linted again', async () => {
+      const dir = tempRepo({ ...files, 'packages/a/AGENTS.md': '# A\n\nRun `npm test`.\n', 'packages/b/AGENTS.md': '# B\n\n<div hidden>b</div>\n', 'packages/c/AGENTS.md': '# C\n\nRun the tests.\n' });
+      expect((await step(dir)).how).toEqual({ whole: false, reusedFiles: 0, lintedFiles: 4 });
+      fs.writeFileSync(path.join(dir, 'packages/c/AGENTS.md'), '# C\n\n<div hidden>c</div>\n');
+      const next = await step(dir);
+      expect(next.how).toEqual({ whole: false, reusedFiles: 3, lintedFiles: 1 });
+      expect(next.result.diagnostics).toEqual(next.plain);
+      expect(summary(next.result)).toContain('packages/c/AGENTS.md:3 no-hidden-instructions');
+      expect((await step(dir)).how.whole).toBe(true);
+      // A file with findings of its own (their positions are read from its text) as well.
+      fs.writeFileSync(path.join(dir, 'packages/b/AGENTS.md'), '# B\n\nSome text.\n\n<div hidden>b</div>\n');
+      const again = await step(dir);
+      expect(again.how).toEqual({ whole: false, reusedFiles: 3, lintedFiles: 1 });
+      expect(again.result.diagnostics).toEqual(again.plain);
+    });
+
+    it('every outcome is linted again when anything else changes (a manifest)', async () => {
+      const dir = tempRepo({ ...files, 'packages/a/AGENTS.md': '# A\n\nRun `npm run build`.\n' });
+      await step(dir);
+      fs.writeFileSync(path.join(dir, 'package.json'), '{ "name": "root", "private": true, "scripts": { "build": "tsc", "typecheck": "tsc" } }\n');
+      const next = await step(dir);
+      expect(next.how).toEqual({ whole: false, reusedFiles: 0, lintedFiles: 2 });
+      expect(next.result.diagnostics).toEqual(next.plain);
+    });
+
+    it('a heading another file links to, and a place in a chain, are outcomes\' inputs too', async () => {
+      const bom = '\ufeff';
+      const dir = tempRepo({
+        'AGENTS.md': '# Root\n\nSee [setup](pkg/AGENTS.md#setup) first.\n',
+        'pkg/AGENTS.md': `${bom}# Pkg\n\n## Setup\n\nRun the tests.\n`,
+        'pkg/package.json': '{ "name": "pkg" }\n',
+        'package.json': '{ "name": "root", "private": true, "workspaces": ["pkg"] }\n',
+      });
+      const first = await step(dir);
+      expect(first.result.diagnostics).toEqual(first.plain);
+      // The link's target heading changes: the root file's outcome rests on it.
+      fs.writeFileSync(path.join(dir, 'pkg/AGENTS.md'), `${bom}# Pkg\n\n## Install\n\nRun the tests.\n`);
+      const renamed = await step(dir);
+      expect(renamed.result.diagnostics).toEqual(renamed.plain);
+      expect(summary(renamed.result)).toContain('AGENTS.md:3 no-broken-link');
+      // The root file empties: pkg/AGENTS.md is now first in its chain, and its BOM is reported as such.
+      fs.writeFileSync(path.join(dir, 'AGENTS.md'), '');
+      const moved = await step(dir);
+      expect(moved.result.diagnostics).toEqual(moved.plain);
+      expect(JSON.stringify(moved.result.diagnostics)).not.toEqual(JSON.stringify(renamed.result.diagnostics));
+    });
   });
 });
