@@ -49,7 +49,7 @@ describe('paths from lint-staged: lint what the files affect', () => {
   it('files that matter to nothing report nothing; lint() returns before indexing or running rules', async () => {
     const dir = tempRepo(files);
     const result = await lint({ cwd: dir, codexHome, paths: [path.join(dir, 'docs/guide.txt')] });
-    expect(result).toEqual({ root: dir, rootKind: 'config', diagnostics: [], files: [], rules: [] });
+    expect(result).toEqual({ root: dir, rootKind: 'config', diagnostics: [], files: [], rules: [], notices: [] });
     const cli = runCli(dir, ['docs/guide.txt', 'packages/a/../../docs/guide.txt']);
     expect(cli).toEqual({ status: 0, stdout: '', stderr: '' });
   });
