@@ -40,37 +40,9 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     codexTrust: flags.codexTrust,
     cwds: flags.cwd ?? [],
     hosts: flags.hosts ?? [],
-    workers: workersFromEnv(),
-    ...v8Tuning(),
   };
 }
 
-function isFile(p: string): boolean {
-  try {
-    return nodeFs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * AGENTS_LINT_KEEP_V8_FLAGS=1 (set by the build's code-cache run, scripts/code-cache.mjs): no V8
- * flag is changed during the run (v8Tuning). V8 stamps a code cache with its flags when the cache is made, and
- * refuses it in every process whose flags differ, which is every later run started with the defaults.
- */
-function v8Tuning(): Pick<LintOptions, 'leanHeap' | 'lightTiers'> {
-  const tune = process.env['AGENTS_LINT_KEEP_V8_FLAGS'] !== '1';
-  return { leanHeap: tune, lightTiers: tune };
-}
-
-/** AGENTS_LINT_WORKERS: lint worker threads for the file rules (default 0: all in one thread; see engine/shards.ts). */
-function workersFromEnv(): number | undefined {
-  const raw = process.env['AGENTS_LINT_WORKERS'];
-  if (raw === undefined || raw === '') return undefined;
-  const count = Number(raw);
-  if (!Number.isInteger(count) || count < 0 || count > 64) throw new UsageError(`AGENTS_LINT_WORKERS must be a whole number from 0 to 64, not "${raw}".`);
-  return count;
-}
 
 function useColor(flags: CommonFlags): boolean {
   return flags.color && Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
@@ -170,11 +142,6 @@ export async function main(argv: string[]): Promise<number> {
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
   addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
     const options = { ...lintOptions(paths, flags), inlineConfig: flags.inlineConfig };
-    // A run on a few named files (lint-staged) is light from its first line on: the tier cap the engine
-    // would set once it has counted the files (engine/v8-tiers.ts) is set now, before the engine loads.
-    if (options.lightTiers && !options.workers && paths.length > 0 && paths.every(isFile)) {
-      (await import('./engine/v8-tiers.js')).capTiersForLightRun(true, paths.length);
-    }
     if (flags.printConfig) {
       const [{ prepare }, { printableConfig }] = await Promise.all([import('./engine/lint.js'), import('./config/print.js')]);
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
@@ -323,14 +290,12 @@ export async function main(argv: string[]): Promise<number> {
       .argument('[dir]', 'the working directory (default: the current one)')
       .addOption(new Option('-f, --format <format>', 'output format').choices(['text', 'json']).default('text')),
   ).action(async (dir: string | undefined, flags: CommonFlags & { format: string }) => {
-    const [{ explain }, { explainHosts, formatHostsText }, { formatExplainText }, { prepare }, { gitListingSettled }] = await Promise.all([
+    const [{ explain }, { explainHosts, formatHostsText }, { formatExplainText }, { prepare }] = await Promise.all([
       import('./explain.js'),
       import('./discovery/host-explain.js'),
       import('./formatters/explain-text.js'),
       import('./engine/lint.js'),
-      import('./repo/git-listing.js'),
     ]);
-    await gitListingSettled();
     const options = lintOptions(dir ? [dir] : [], flags);
     // One repository index and discovery view for both parts.
     const ctx = prepare(options);
@@ -362,48 +327,6 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** A lint worker thread (src/engine/shards.ts) started from the bundle: the launcher calls this. */
-export async function runShardWorker(): Promise<void> {
-  await (await import('./engine/shard-worker.js')).serveShardFromWorkerData();
-}
-
-/**
- * Ends the process as soon as the command is done and its output written. Left to end by itself,
- * Node first runs what V8 still has queued: after a large run, the steps of an incremental full
- * collection started near the end, and then the teardown of the whole heap (about 15 ms after a
- * 2,000-package discovery run, for nothing the user sees). Output to a file, and to a pipe or
- * terminal on Linux, is written synchronously; anything still buffered (a pipe on macOS) lets the
- * process end the ordinary way instead, once it is flushed.
- */
-function exitOnceWritten(code: number): void {
-  if ((stdoutClosed || process.stdout.writableLength === 0) && (!stderrCreated || process.stderr.writableLength === 0)) process.exit(code);
-}
-
-/**
- * Whether anything has made `process.stderr`, which Node creates on first use: a stream that was
- * never made holds nothing unwritten, and making one only to ask costs a millisecond or two when
- * standard error is a pipe (a socket handle set up, the terminal checked), at the end of every run.
- */
-let stderrCreated = false;
-
-/** Notes the first use of `process.stderr` (see stderrCreated); its getter is Node's own, wrapped. */
-function watchStderr(): void {
-  const own = Object.getOwnPropertyDescriptor(process, 'stderr');
-  if (!own?.get || !own.configurable) {
-    stderrCreated = true;
-    return;
-  }
-  const get = own.get;
-  Object.defineProperty(process, 'stderr', {
-    configurable: true,
-    enumerable: own.enumerable ?? true,
-    get() {
-      stderrCreated = true;
-      return get.call(process);
-    },
-  });
-}
-
 /**
  * Whether the reader of standard output went away before the report was written (`agents-lint |
  * head`: EPIPE). Like a command killed by SIGPIPE, the CLI then writes nothing more there and says
@@ -432,7 +355,6 @@ export function runCli(argv: string[]): void {
     );
     process.exit(2);
   };
-  watchStderr();
   process.on('uncaughtException', onStray);
   process.on('unhandledRejection', onStray);
   process.stdout.on('error', (error: NodeJS.ErrnoException) => onStdoutError(error, onStray));
@@ -440,7 +362,6 @@ export function runCli(argv: string[]): void {
   main(argv).then(
     (code) => {
       process.exitCode = code;
-      exitOnceWritten(code);
     },
     () => {
       process.exitCode = 2;

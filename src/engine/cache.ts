@@ -4,9 +4,10 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../kit/types.js';
 import type { RuleInfo } from '../formatters/sarif.js';
 import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } from '../repo/vfs.js';
-import { listFiles } from '../repo/walk.js';
+import { listFiles, type FileListing } from '../repo/walk.js';
 import { writeFully } from '../repo/write-fully.js';
 import { gitTracks } from '../repo/git-listing.js';
+import { listingText } from '../repo/listing-text.js';
 import { VERSION } from '../version.js';
 import { sha1 } from '../sha1.js';
 import type { LintOptions, LintResult, LintRun } from './lint.js';
@@ -181,8 +182,7 @@ const readSig = (fs: FileSystem, abs: string, max: number | null): string => {
   }
 };
 /** The file list, less the cache itself (a repository that does not ignore it would list it once written). */
-const listingSig = (root: string, cacheFile: string) => {
-  const listing = listFiles(new NodeFileSystem(), root);
+const listingSig = (root: string, cacheFile: string, listing: FileListing) => {
   const self = path.relative(root, cacheFile).split(path.sep).join('/');
   return sha1(JSON.stringify([listing.source, listing.files.filter((f) => f !== self), listing.problems]));
 };
@@ -324,9 +324,13 @@ function warnCache(file: string, why: string): void {
  * root (a cache of another root, or naming another, is refused), its key and the file system now;
  * nothing the cache says is taken on trust.
  */
-function stillValid(cache: CacheMeta & { root: string }, key: string, file: string, root: string): boolean {
+function stillValid(cache: CacheMeta & { root: string }, key: string, file: string, root: string, given: { listing?: string }): boolean {
   if (cache.format !== FORMAT || cache.key !== key || cache.root !== root) return false;
-  return observationsHold(cache, file) && listingSig(root, file) === cache.listing;
+  if (!observationsHold(cache, file)) return false;
+  const listing = listFiles(new NodeFileSystem(), root);
+  // A run that lints lists the same files: it takes this listing instead of running git once more.
+  if (listing.source === 'git') given.listing = listing.text ?? listingText(listing.files);
+  return listingSig(root, file, listing) === cache.listing;
 }
 
 /** Whether the file system still answers as it did when `observed` was recorded. */
@@ -515,10 +519,12 @@ export async function openCache(options: LintOptions, { location, version = VERS
   // Set when all but the instruction files' own observations hold (see CacheMeta.instructions).
   let general: (CacheMeta & { root: string }) | undefined;
   let earlierOutcomes: Map<string, [string, FileOutcome]> | undefined;
+  // git's listing, when the check above made one: the run takes it instead of running git again.
+  const given: { listing?: string } = {};
   try {
     let valid = false;
     try {
-      general = reader !== null && stillValid(reader.meta, key, file, root) ? reader.meta : undefined;
+      general = reader !== null && stillValid(reader.meta, key, file, root, given) ? reader.meta : undefined;
       valid = general !== undefined && observationsHold(general.instructions, file);
       // Only instruction files changed: each file's outcome is reused or not by its own key.
       if (general && !valid) earlierOutcomes = readOutcomes(reader!, general.outcomes);
@@ -575,10 +581,9 @@ export async function openCache(options: LintOptions, { location, version = VERS
 
   const fs = new RecordingFileSystem(new NodeFileSystem(), file);
   const outcomes = new OutcomeStore(earlierOutcomes, fs);
-  const fresh = toCachedRun(await lintRun({ ...options, fs, reuse: outcomes }));
+  const fresh = toCachedRun(await lintRun({ ...options, fs, reuse: outcomes, ...(given.listing === undefined ? {} : { gitListing: given.listing }) }));
   // The result is stored as JSON.stringify(CachedResult) would write it, spooled file by file as it
-  // is first read; what the run returns went through the same JSON round trip, so cold and warm
-  // reports are identical.
+  // is first read.
   const head = `{"root":${JSON.stringify(fresh.root)},"rootKind":${JSON.stringify(fresh.rootKind)},"diagnostics":[`;
   const tail = `],"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)},"notices":${JSON.stringify(fresh.notices)}}`;
   const roundTrip = JSON.parse(`{"files":${JSON.stringify(fresh.files)},"rules":${JSON.stringify(fresh.rules)}}`) as Pick<CachedResult, 'files' | 'rules'>;
@@ -591,6 +596,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
     rules: roundTrip.rules,
     notices: fresh.notices,
     instructionPaths: fresh.instructionPaths ?? [],
+    ...(fresh.listing ? { listing: fresh.listing } : {}),
     *byFile() {
       // The first complete pass fills the spool; a later pass only reads.
       let filling = spooled ? null : new Spool();
@@ -598,10 +604,14 @@ export async function openCache(options: LintOptions, { location, version = VERS
         let first = true;
         filling?.write(head);
         for (const list of fresh.byFile()) {
-          const json = JSON.stringify(list);
-          filling?.write(first ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
-          first = false;
-          yield JSON.parse(json) as Diagnostic[];
+          if (filling) {
+            const json = JSON.stringify(list);
+            filling.write(first ? json.slice(1, -1) : `,${json.slice(1, -1)}`);
+            first = false;
+          }
+          // Not parsed back from the JSON: findings are plain data, so a report of these lists and of
+          // the stored ones (a warm run's) is the same (test/integration/cache.test.ts checks it).
+          yield list;
         }
         if (!filling) return;
         filling.write(tail);
@@ -627,7 +637,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
       const meta = {
         key,
         root: fresh.root,
-        listing: listingSig(fresh.root, file),
+        listing: listingSig(fresh.root, file, fresh.listing ?? listFiles(new NodeFileSystem(), fresh.root)),
         ...observed.general,
         reads: observed.general.reads.filter(notCache),
         probes: observed.general.probes.filter(notCache),
@@ -736,6 +746,7 @@ function toCachedRun(run: LintRun): CachedRun {
     files: run.files,
     notices: run.notices,
     instructionPaths: run.instructionPaths ?? [],
+    ...(run.listing ? { listing: run.listing } : {}),
     rules: run.rules.map((r) => ({ id: r.id, meta: { description: r.meta.description, docs: r.meta.docs, severity: r.meta.severity, tags: r.meta.tags } })),
     byFile: () => run.byFile(),
   };

@@ -13,16 +13,12 @@ import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
 import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, toWire, type Finding, type WireFinding } from './report.js';
 import { prepareFile, prepareRules, runFileRules, unpreparedDiagnostic } from './file-rules.js';
-import { startShards } from './shards.js';
 import { compileIgnores } from './ignores.js';
 import { applySuppressions, parseDirectives } from './suppress.js';
-import { heapGrowth } from './heap-growth.js';
-import { capTiersForLightRun, LIGHT_CONTENT_FILES } from './v8-tiers.js';
 import { instructionKind } from '../repo/instruction-names.js';
 import { ConfigError, UsageError } from '../errors.js';
 import type { FileListing } from '../repo/walk.js';
 import { reuseKey, type FileReuse } from './file-reuse.js';
-import { gitListingSettled, speculativeListing, trackedListingSettled, type SpeculativeListing } from '../repo/git-listing.js';
 import { rules as allRules } from '../../rules/index.js';
 
 export interface LintOptions {
@@ -48,18 +44,8 @@ export interface LintOptions {
   ruleOptions?: Record<string, unknown>;
   /** Honour `<!-- agents-lint-disable ... -->` comments (default true; `--no-inline-config`). */
   inlineConfig?: boolean;
-  /** Worker threads for the file rules (shards.ts); default 0: everything in this thread. */
-  workers?: number;
-  /**
-   * Cap V8's heap growth once the heap is large (heap-growth.ts): a lower peak for big
-   * repositories. It sets a process-wide V8 flag, so it is off unless asked (the CLI asks).
-   */
-  leanHeap?: boolean;
-  /**
-   * Cap V8's optimisation tier for a run that lints the content of few files (v8-tiers.ts): a faster
-   * short run. It sets a process-wide V8 flag, so it is off unless asked (the CLI asks).
-   */
-  lightTiers?: boolean;
+  /** git's listing of the root (`git ls-files -z` output), when the caller has it (--cache lists before it lints). */
+  gitListing?: string;
   /** `--cache`'s per-file outcomes (file-reuse.ts): files whose outcome holds are not parsed or linted again. */
   reuse?: FileReuse;
 }
@@ -221,6 +207,8 @@ function prepareIndex(options: LintOptions, { fs, targets, root, rules, codex, f
 export interface LintRun extends Omit<LintResult, 'diagnostics'> {
   /** Absolute paths of every instruction file of the repository (for --cache, which keys them apart). */
   instructionPaths?: readonly string[];
+  /** The repository's listing (for --cache, which keeps its signature). */
+  listing?: FileListing;
   /**
    * lint()'s diagnostics, in the same order, one non-empty list per file (files in path order).
    * Each pass builds the diagnostics afresh; the run can be read more than once.
@@ -235,27 +223,6 @@ export async function lint(options: LintOptions = {}): Promise<LintResult> {
   return { root: run.root, rootKind: run.rootKind, diagnostics, files: run.files, rules: run.rules, notices: run.notices };
 }
 
-/** How many of `entries` are covered, counting no further than `limit`. */
-function countCovered(entries: readonly { path: string }[], covered: (rel: string) => boolean, limit: number): number {
-  let n = 0;
-  for (let i = 0; i < entries.length && n < limit; i++) if (covered(entries[i]!.path)) n++;
-  return n;
-}
-
-/**
- * Each enabled rule's warmUp (set-up that reads nothing of the repository), run while the listing is
- * awaited. A warmUp that throws is let be: the rule's check meets the same failure and reports it.
- */
-function warmUpRules(enabled: readonly ResolvedRule[]): void {
-  for (const { rule, options } of enabled) {
-    try {
-      rule.meta.warmUp?.(options);
-    } catch {
-      // Reported by the rule's own run.
-    }
-  }
-}
-
 export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   let settings: Settings;
   try {
@@ -266,50 +233,13 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
   }
   // Rules that report on what the others touched (manifests parsed on demand) run last.
   const enabled = [...settings.rules.values()].filter((r) => r.severity !== 'off').sort((a, b) => Number(a.rule.meta.runLast ?? false) - Number(b.rule.meta.runLast ?? false));
-  // The CLI may have started `git ls-files` before loading the engine: the settings above need no
-  // listing and were worked out while it ran, and so are the Markdown parser's and the rules' set-up
-  // (warmUp); the index takes its finished result.
-  const parser = enabled.some((r) => r.rule.meta.needsTree) ? loadMarkdownParser() : undefined;
-  warmUpRules(enabled);
-  const [parse] = await Promise.all([parser, trackedListingSettled()]);
-  // From git's tracked files while its walk for untracked ones still runs: nearly always the walk
-  // finds none, and the run started that much earlier. When it finds some, the run starts again.
-  const speculative = speculativeListing(settings.root.root);
-  if (speculative) {
-    try {
-      return await lintListed(options, settings, enabled, parse, speculative);
-    } catch (error) {
-      if (!(error instanceof ListingChanged)) throw error;
-    }
-  }
-  await gitListingSettled();
-  return lintListed(options, settings, enabled, parse, null);
+  const parse = enabled.some((r) => r.rule.meta.needsTree) ? await loadMarkdownParser() : undefined;
+  return lintListed(options, settings, enabled, parse);
 }
 
-/** Thrown inside lintListed when the listing it started from turns out not to be the whole one. */
-class ListingChanged extends Error {}
-
-/** Files a run lints between two looks at git's walk while it is not yet confirmed (see lintListed). */
-const LOOK_EVERY = 16;
-
-/**
- * The run from the repository's listing on: `speculative` is a listing not yet known to be whole
- * (see speculativeListing), looked at between the steps (an event-loop turn each, so git's output
- * is taken in), and waited for before lint workers start and before the run returns; ListingChanged
- * when it was not whole. Nothing is written or kept from a run that is started again; a custom
- * rule (LintOptions.rules) may have run in it, on the tracked files (the CLI, the only caller with
- * a prefetch, runs the built-in rules).
- */
-async function lintListed(options: LintOptions, settings: Settings, enabled: ResolvedRule[], parse: MarkdownParser | undefined, speculative: SpeculativeListing | null): Promise<LintRun> {
-  let unconfirmed = speculative !== null && confirmListing(speculative, 'now');
-  const confirm = async (how: 'turn' | 'settled') => {
-    if (!unconfirmed || !speculative) return;
-    await (how === 'settled' ? speculative.settled : new Promise((resolve) => setImmediate(resolve)));
-    unconfirmed = confirmListing(speculative, how);
-  };
-  // The tracked part is the listing whatever the first look says (a walk that found files throws):
-  // once the prefetch is taken, listing afresh would run git again.
-  const ctx = prepareIndex(options, settings, speculative?.text);
+/** The run from the repository's listing on. */
+async function lintListed(options: LintOptions, settings: Settings, enabled: ResolvedRule[], parse: MarkdownParser | undefined): Promise<LintRun> {
+  const ctx = prepareIndex(options, settings, options.gitListing);
   const { repo, discovery, rules, root } = ctx;
   const parseTree: MarkdownParser =
     parse ??
@@ -329,11 +259,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       return parseTree(text);
     };
 
-  const heap = heapGrowth(options.leanHeap === true, repo.instructionFiles().length);
   const covered = coverage(repo, ctx.targets, discovery);
-  // Few Markdown trees to parse (the hot code of a lint), or none: a short run, in cold code (v8-tiers.ts).
-  const contentFiles = enabled.some((r) => r.rule.meta.needsTree) ? countCovered(repo.instructionFiles(), covered, LIGHT_CONTENT_FILES + 1) : 0;
-  capTiersForLightRun(options.lightTiers === true && !(options.workers && options.workers > 0), contentFiles);
   const findings = new FindingStore();
   const files: InstructionFile[] = [];
   const entries = repo.instructionFiles();
@@ -429,7 +355,6 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     unread.delete(p);
     return load(entry, () => undefined);
   };
-  await confirm('turn');
   const inScope = files.filter((f) => covered(f.path));
   const repoFiles = chainClosure(files, inScope, ctx.targets, repo, discovery);
   const timing = process.env['AGENTS_LINT_TIMING'] ? new Map<string, number>() : undefined;
@@ -444,17 +369,9 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   const repoRulesReadTrees = repoRules.some((r) => r.rule.meta.needsTree);
   const fileRuleContext = { rules: fileRules, repo, discovery, fileFor, sink: add, unprepared, timing };
   // File by file: the prepare hooks and every file rule, then the file's Markdown tree is let go:
-  // at most one tree is alive at a time in each thread, whatever the size of the repository
-  // (selections repo rules read are kept). Spare cores take files off the same list (shards.ts);
-  // per-rule timing keeps everything in this thread, so its numbers are complete.
-  // Workers are given the listing: only a whole one.
+  // at most one tree is alive at a time, whatever the size of the repository (selections repo
+  // rules read are kept).
   const reuse = options.reuse;
-  if (!timing && !reuse && (options.workers ?? 0) > 0) await confirm('settled');
-  const shards = timing || reuse
-    ? null
-    : startShards(options, { root: root.root, listing: repo.listing.source === 'git' ? repo.listing.files : null, files: inScope.map((f) => f.path), keepStatements: repoRulesReadTrees });
-  let next = 0;
-  const claim = shards ? shards.claim : () => next++;
   const ruleFor = (id: string) => rules.get(id)?.rule;
   const lintHere = async (file: InstructionFile) => {
     // Keyed before any file rule runs: the key asks discovery, whose reads are no file rule's.
@@ -479,26 +396,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     if (repoRulesReadTrees) file.keepOnlyStatements();
     else file.releaseTree();
   };
-  const linted = new Set<number>();
-  for (let index = claim(); index < inScope.length; index = claim()) {
-    linted.add(index);
-    await lintHere(inScope[index]!);
-    heap.tick();
-    if (linted.size % LOOK_EVERY === 0) await confirm('turn');
-  }
-  if (shards) {
-    const remote = await shards.finish();
-    for (const outcome of remote.outcomes) {
-      const file = inScope[outcome.index]!;
-      linted.add(outcome.index);
-      for (const wire of outcome.findings) add(fromWire(wire, ruleFor));
-      file.parseProblem = outcome.parseProblem;
-      if (outcome.statements) file.adoptStatements(outcome.statements);
-    }
-    for (const [ruleId, message] of remote.unprepared) if (!unprepared.has(ruleId)) unprepared.set(ruleId, message);
-    // A worker that failed left files unlinted: this thread lints them, so the result is complete.
-    for (let index = 0; index < inScope.length; index++) if (!linted.has(index)) await lintHere(inScope[index]!);
-  }
+  for (const file of inScope) await lintHere(file);
   // As if a rule whose hook failed had failed before any rule ran: its findings on earlier files go.
   for (const [ruleId, message] of unprepared) {
     findings.retract(ruleId);
@@ -509,7 +407,6 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     const numeric: NumericSeverity = severity === 'error' ? 2 : 1;
     return (descriptor: ReportDescriptor<Messages>) => add(makeFinding(rule, numeric, descriptor, fileFor, undefined));
   };
-  await confirm('turn');
   for (const resolved of repoRules) {
     const repoRule = resolved.rule as RepoRule;
     if (unprepared.has(repoRule.id)) continue;
@@ -524,7 +421,6 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
   }
 
   // The findings are complete: known now whether they stand, before anything is written (timing).
-  await confirm('settled');
   for (const file of inScope) {
     if (file.parseProblem === null) continue;
     findings.add({
@@ -565,18 +461,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       yield list.sort(compareDiagnostics);
     }
   }
-  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), instructionPaths: entries.map((e) => repo.abs(e.path)), byFile };
-}
-
-/**
- * Whether `speculative` is still unconfirmed after looking at it (`how`: when); throws
- * ListingChanged once it is known not to be the whole listing.
- */
-function confirmListing(speculative: SpeculativeListing, how: 'now' | 'turn' | 'settled'): boolean {
-  const state = speculative.check();
-  if (state === 'changed') throw new ListingChanged();
-  if (state === 'pending' && how === 'settled') throw new Error('the listing settled without an answer');
-  return state === 'pending';
+  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), instructionPaths: entries.map((e) => repo.abs(e.path)), listing: repo.listing, byFile };
 }
 
 /**

@@ -1,11 +1,8 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { lintSource as LintSource } from '@secretlint/core';
-import type * as SecretlintCore from '@secretlint/core';
-import type * as SecretlintPreset from '@secretlint/secretlint-rule-preset-recommend';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import { mayHoldSecret, prefilterApplies } from './prefilter.js';
-import { importExternal } from '../external-import.js';
 
 export type SecretCategory = 'token' | 'privateKey' | 'connectionString';
 
@@ -47,8 +44,8 @@ export async function prepareSecrets(files: readonly InstructionFile[]): Promise
   }
   if (pending.length === 0) return;
   const [{ lintSource }, { creator }, profiler] = await Promise.all([
-    importExternal<typeof SecretlintCore>('@secretlint/core'),
-    importExternal<typeof SecretlintPreset>('@secretlint/secretlint-rule-preset-recommend'),
+    import('@secretlint/core'),
+    import('@secretlint/secretlint-rule-preset-recommend'),
     coreProfiler(),
   ]);
   const config = {
@@ -109,7 +106,7 @@ interface Profiler {
 async function coreProfiler(): Promise<Profiler | null> {
   try {
     const core = createRequire(import.meta.url).resolve('@secretlint/core');
-    const mod = await importExternal<{ secretLintProfiler?: Profiler }>(pathToFileURL(createRequire(core).resolve('@secretlint/profiler')).href);
+    const mod = (await import(pathToFileURL(createRequire(core).resolve('@secretlint/profiler')).href)) as { secretLintProfiler?: Profiler };
     return typeof mod.secretLintProfiler?.mark === 'function' ? mod.secretLintProfiler : null;
   } catch {
     return null;

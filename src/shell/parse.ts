@@ -8,8 +8,6 @@
  * (observed: `parse('pnpm run build')` → `Stmts[0].Cmd` = `{"Pos":…,"End":…}`), and each call
  * instantiates a fresh Go runtime (~17 ms), so rules cannot call it synchronously anyway.
  */
-import type * as ShSyntax from 'sh-syntax';
-import { importExternal } from '../external-import.js';
 
 export interface ShellWord {
   /** The word after quote removal (only meaningful when `dynamic` is false). */
@@ -362,7 +360,7 @@ let shParse: Promise<ShParse | null> | undefined;
  * loaded, so callers fall back to the lexer's own balance check. Never rejects.
  */
 export async function checkShellSyntax(source: string): Promise<boolean | null> {
-  shParse ??= importExternal<typeof ShSyntax>('sh-syntax').then(
+  shParse ??= import('sh-syntax').then(
     (m) => (text: string) => m.parse(text),
     () => null,
   );

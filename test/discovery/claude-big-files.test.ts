@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CLAUDE_CUTTABLE, claudeFilesOver } from '../../src/discovery/claude-big-files.js';
 import { ProbeCache } from '../../src/discovery/simulate.js';
-import { adoptGitListing } from '../../src/repo/git-listing.js';
+import { listingText } from '../../src/repo/listing-text.js';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem } from '../../src/repo/vfs.js';
 
@@ -20,12 +20,10 @@ describe('claudeFilesOver', () => {
       fc.property(fc.uniqueArray(file, { selector: (f) => f.rel, maxLength: 24 }), fc.boolean(), (files, git) => {
         const entries: Record<string, string> = { '/r/.agents-lint.json': '{ "root": true }\n' };
         for (const f of files) entries[`/r/${f.rel}`] = 'x'.repeat(f.size);
-        if (git) {
-          entries['/r/.git/HEAD'] = 'ref: refs/heads/main\n';
-          adoptGitListing('/r', [...files.map((f) => f.rel), '.agents-lint.json'].sort());
-        }
+        if (git) entries['/r/.git/HEAD'] = 'ref: refs/heads/main\n';
+        const gitListing = git ? listingText([...files.map((f) => f.rel), '.agents-lint.json'].sort()) : undefined;
         const fs = new MemoryFileSystem(entries);
-        const repo = new RepoIndex({ root: '/r', fs, useGit: git });
+        const repo = new RepoIndex({ root: '/r', fs, useGit: git, gitListing });
         const cache = new ProbeCache(fs);
         const expected = repo.files.filter((f) => CLAUDE_CUTTABLE.test(f) && (cache.probe(repo.abs(f)).size ?? 0) > 10);
         expect(claudeFilesOver(repo, cache, 10)).toEqual(expected);

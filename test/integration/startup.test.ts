@@ -27,20 +27,17 @@ function modulesLoaded(args: string[], cwd = PROJECT): { status: number | null; 
 // git runs with the repository's own programs turned off (src/repo/git-listing.ts).
 const SAFE = '-c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.untrackedCache=false';
 
-// The bin is a small ES module (src/launch/launcher.ts) that compiles the bundled CLI, one CommonJS
-// script, with the V8 code cache built beside it; packages kept outside the bundle are imported
-// through the launcher's own module loader (src/external-import.ts).
+// The bin is one CommonJS file (scripts/bundle.mjs); packages kept outside the bundle (sh-syntax,
+// secretlint) are imported from where they are installed.
 describe('start-up', () => {
-  it('--version loads no ES module but the launcher, and this Node accepts the shipped code cache', () => {
-    const run = modulesLoaded(['--version', '--debug']);
+  it('--version loads no ES module: the bin is one CommonJS file', () => {
+    const run = modulesLoaded(['--version']);
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect(run.modules).toEqual([path.relative(PROJECT, CLI)]);
-    // A cache V8 rejects (another Node, a stale build) costs every run its compile time, silently.
-    expect(run.stderr).toContain('agents-lint: code cache accepted');
   });
 
-  it('external packages load through the launcher: an untagged block sh-syntax rejects is not read as commands, a key is found', () => {
+  it('external packages load where they are installed: an untagged block sh-syntax rejects is not read as commands, a key is found', () => {
     const dir = tempRepo({
       'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n',
       // `fi` without `if` is balanced for the lexer; only the real parser (sh-syntax) rejects it.
@@ -54,50 +51,7 @@ describe('start-up', () => {
     expect(ruleIds).toContain('no-secrets');
   });
 
-  it('a damaged cache, or one made for other source, is never given to V8: the CLI compiles from source and runs', () => {
-    // A copy of the bundle beside its package.json, whose cache this test may spoil.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-cache-'));
-    const bundle = path.join(dir, 'dist', 'bundle');
-    fs.mkdirSync(bundle, { recursive: true });
-    for (const f of fs.readdirSync(path.dirname(CLI))) fs.copyFileSync(path.join(path.dirname(CLI), f), path.join(bundle, f));
-    fs.copyFileSync(path.join(PROJECT, 'package.json'), path.join(dir, 'package.json'));
-    const cacheFile = path.join(bundle, 'agents-lint.cjs.cache');
-    const original = fs.readFileSync(cacheFile);
-    const version = () => spawnSync(process.execPath, [path.join(bundle, path.basename(CLI)), '--version', '--debug'], { encoding: 'utf8' });
-    expect(version().stderr).toContain('code cache accepted');
-    // Bits flipped in V8's data: given to V8, this crashes Node ("Fatal error ... Deserializer").
-    const damaged = Buffer.from(original);
-    for (let i = damaged.length >> 1; i < (damaged.length >> 1) + 400; i++) damaged[i]! ^= 0xff;
-    fs.writeFileSync(cacheFile, damaged);
-    let run = version();
-    expect([run.status, run.stdout.trim(), run.stderr]).toEqual([0, JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')).version, 'agents-lint: code cache mismatched\n']);
-    // The right cache for a bundle edited in place to the same length (patch-package, say).
-    fs.writeFileSync(cacheFile, original);
-    const source = fs.readFileSync(path.join(bundle, 'agents-lint.cjs'), 'utf8');
-    fs.writeFileSync(path.join(bundle, 'agents-lint.cjs'), source.replace('Lint AGENTS.md and other', 'Lint AGENTS.md and OTHER'));
-    run = version();
-    expect([run.status, run.stderr]).toEqual([0, 'agents-lint: code cache mismatched\n']);
-  });
-
-  it('only a --cache run loads node:crypto: the code cache is checked with zlib\'s CRC-32, and the lint cache\'s hashes load crypto when first asked for', () => {
-    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm test` first.\n', 'package.json': '{ "name": "x", "scripts": { "test": "vitest" } }\n' });
-    // A preload that prints, at exit, the built-in modules the run loaded.
-    const preload = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-builtins-')), 'builtins.cjs');
-    fs.writeFileSync(preload, `process.on('exit', () => process.stderr.write('builtins: ' + process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)).join(' ') + '\\n'));\n`);
-    const builtins = (...args: string[]) => {
-      const run = spawnSync(process.execPath, ['-r', preload, CLI, '--format', 'json', '--debug', ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') } });
-      expect(run.status).toBe(0);
-      expect(run.stderr).toContain('agents-lint: code cache accepted');
-      return (/^builtins: (.*)$/m.exec(run.stderr)?.[1] ?? '').split(' ');
-    };
-    const plain = builtins();
-    expect(plain).toContain('zlib');
-    expect(plain).not.toContain('crypto');
-    const cached = builtins('--cache', '--cache-location', path.join(dir, '.lint-cache'));
-    expect(cached).toContain('crypto');
-  });
-
-  it('a lint lists the repository with git once (the launcher\'s prefetch is the listing the engine takes, started again with the untracked file), --version not at all', () => {
+  it('a lint lists the repository with git once, --version not at all', () => {
     const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm run nope` first.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n' });
     expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
     // A `git` first on PATH that logs each call and runs the real one.
@@ -113,40 +67,8 @@ describe('start-up', () => {
     const run = spawnSync(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, encoding: 'utf8' });
     // The untracked AGENTS.md is linted: the listing (tracked and untracked files) came from git.
     expect((JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string }[] }[]).flatMap((f) => f.messages.map((m) => m.ruleId))).toContain('no-unknown-script');
-    // One listing, in its two parts (tracked, then the walk for untracked files): a prefetch the
-    // engine failed to take would make it list the tree a second time.
     const root = fs.realpathSync(dir);
-    expect(calls().filter((c) => c.includes('ls-files')).sort()).toEqual([`-C ${root} ${SAFE} ls-files -z --cached --full-name`, `-C ${root} ${SAFE} ls-files -z --others --exclude-standard --full-name`]);
-  });
-
-  it('git is run twice, not three times, when its walk for untracked files ends before the tracked part is taken; a listing git fails to write to its temporary file is asked for again, through a pipe', () => {
-    // Fully tracked, with a directory only .git/info/exclude ignores: a file walk (agents-lint's
-    // fallback without git) would lint it, git's listing does not.
-    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun `npm run build` first.\n', 'package.json': '{ "name": "x", "scripts": { "build": "tsc" } }\n', 'local/AGENTS.md': '# Local\n\nRun `npm run nope` first.\n' });
-    expect(spawnSync('git', ['init', '-q'], { cwd: dir }).status).toBe(0);
-    fs.appendFileSync(path.join(dir, '.git/info/exclude'), 'local/\n');
-    expect(spawnSync('git', ['add', '.'], { cwd: dir }).status).toBe(0);
-    const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
-    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-git-'));
-    const log = path.join(bin, 'calls.log');
-    const wrapper = (body: string) => fs.writeFileSync(path.join(bin, 'git'), `#!/bin/sh\necho "$*" >> ${JSON.stringify(log)}\n${body}\nexec ${JSON.stringify(realGit)} "$@"\n`, { mode: 0o755 });
-    const env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env['PATH'] ?? ''}`, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') };
-    const lintHere = () => {
-      fs.rmSync(log, { force: true });
-      const run = spawnSync(process.execPath, [CLI, '--format', 'json'], { cwd: dir, env, encoding: 'utf8' });
-      const files = (JSON.parse(run.stdout) as { filePath: string }[]).map((f) => path.relative(fs.realpathSync(dir), f.filePath));
-      return { status: run.status, files, calls: fs.readFileSync(log, 'utf8').trim().split('\n').filter((c) => c.includes('ls-files')).sort() };
-    };
-    const root = fs.realpathSync(dir);
-    const tracked = `-C ${root} ${SAFE} ls-files -z --cached --full-name`;
-    const untracked = `-C ${root} ${SAFE} ls-files -z --others --exclude-standard --full-name`;
-    // The tracked part takes longer than the walk: the walk's answer is in before the run looks.
-    wrapper('case "$*" in *--cached*) sleep 0.5;; esac');
-    expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, untracked] });
-    // Both parts fail while their output goes to a file (as on a full disk): git is asked again for
-    // the whole listing through a pipe, and local/ stays excluded.
-    wrapper('case "$*" in *ls-files*) [ -f /dev/stdout ] && [ ! -p /dev/stdout ] && exit 128;; esac');
-    expect(lintHere()).toEqual({ status: 0, files: [], calls: [tracked, `-C ${root} ${SAFE} ls-files -z --cached --others --exclude-standard --full-name`, untracked] });
+    expect(calls().filter((c) => c.includes('ls-files'))).toEqual([`-C ${root} ${SAFE} ls-files -z --cached --others --exclude-standard --full-name`]);
   });
 
   it('the process ends once its report is written: a report bigger than a pipe holds reaches a reader that starts late, whole, with the exit code', () => {

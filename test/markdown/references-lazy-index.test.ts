@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem } from '../../src/repo/vfs.js';
-import { adoptGitListing } from '../../src/repo/git-listing.js';
+import { listingText } from '../../src/repo/listing-text.js';
 import { classifyPath, resolveLink, resolvePathReference } from '../../src/markdown/references.js';
 
 // References resolve against a repository index that bisects its listing until its directory
@@ -11,8 +11,7 @@ import { classifyPath, resolveLink, resolvePathReference } from '../../src/markd
 
 /** A git work tree listing exactly `listed`. */
 function index(listed: readonly string[], dirsFirst: boolean): RepoIndex {
-  adoptGitListing('/r', listed);
-  const repo = new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n' }), fewLookups: !dirsFirst });
+  const repo = new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n' }), fewLookups: !dirsFirst, gitListing: listingText(listed) });
   if (dirsFirst) void repo.dirs;
   return repo;
 }

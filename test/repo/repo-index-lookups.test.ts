@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
-import { adoptGitListing, splitListing } from '../../src/repo/git-listing.js';
+import { splitListing } from '../../src/repo/git-listing.js';
+import { listingText } from '../../src/repo/listing-text.js';
 import { instructionKind, instructionPathCandidates } from '../../src/repo/instruction-names.js';
 import { comparePaths } from '../../src/repo/walk.js';
 import { isSorted } from '../../src/kit/bisect.js';
@@ -14,8 +15,7 @@ import { isSorted } from '../../src/kit/bisect.js';
 
 /** A RepoIndex over `listed` as git would have printed it (a work tree, no nested repository on disk). */
 function gitIndex(listed: readonly string[], extra: Record<string, MemoryEntry> = {}, fewLookups = true): RepoIndex {
-  adoptGitListing('/r', listed);
-  return new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n', ...extra }), fewLookups });
+  return new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'ref: refs/heads/main\n', ...extra }), fewLookups, gitListing: listingText(listed) });
 }
 
 /**
@@ -159,8 +159,7 @@ describe('RepoIndex lookups before its indexes exist', () => {
   });
 
   it('classifies every path with fallback names, which the native scan does not cover', () => {
-    adoptGitListing('/r', ['docs/TEAM.md', 'notes.txt', 'x/notes.txt']);
-    const repo = new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'x\n' }), fallbackNames: ['notes.txt'] });
+    const repo = new RepoIndex({ root: '/r', fs: new MemoryFileSystem({ '/r/.git/HEAD': 'x\n' }), fallbackNames: ['notes.txt'], gitListing: listingText(['docs/TEAM.md', 'notes.txt', 'x/notes.txt']) });
     expect(repo.instructionFiles()).toEqual([
       { path: 'notes.txt', kind: 'agents-variant' },
       { path: 'x/notes.txt', kind: 'agents-variant' },
