@@ -41,8 +41,6 @@ export default defineRule({
     tags: ['content'],
     fixable: false,
     needsTree: true,
-    // The phrase data (eleven JSON files) and the compiled detector, loaded while git lists.
-    warmUp: ({ extraPhrases }) => void vagueDetector(extraPhrases),
     messages: {
       vague: (d: { phrase: string; language: string; suggestion: string }) =>
         `"${d.phrase}" (${d.language}) gives an agent nothing to act on and a reviewer nothing to check: the statement names no command, path, limit or example, so the agent can only guess what satisfies it. ${d.suggestion}`,

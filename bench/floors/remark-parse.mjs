@@ -1,16 +1,18 @@
-// Floor: a single-threaded remark-parse of every instruction file (what remark-based peers pay).
+// Floor: a single-threaded remark-parse + remark-gfm of every instruction file (what remark-based peers pay).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { unified } from 'unified';
 import remarkParse from 'remark-parse';
+import remarkGfm from 'remark-gfm';
 
 const root = process.argv[2] ?? '.';
 const files = execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer: 1 << 30 })
   .toString('utf8')
   .split('\0')
   .filter((f) => /(^|\/)(AGENTS[^/]*|CLAUDE|GEMINI)\.md$/i.test(f));
-const processor = unified().use(remarkParse);
+const processor = unified().use(remarkParse).use(remarkGfm);
 let nodes = 0;
-for (const f of files) nodes += processor.parse(readFileSync(path.join(root, f), 'utf8')).children.length;
+// runSync applies remark-gfm's tree transforms (autolink literals) as the linter's parse does.
+for (const f of files) nodes += processor.runSync(processor.parse(readFileSync(path.join(root, f), 'utf8'))).children.length;
 console.log(`${files.length} files, ${nodes} top-level nodes`);

@@ -108,12 +108,6 @@ export interface RuleMeta<M extends Messages, O extends z.ZodType> {
    * A hook that throws disables its rule for the rest of the run (one fatal diagnostic).
    */
   prepare?: (files: readonly InstructionFile[]) => Promise<void>;
-  /**
-   * Synchronous set-up that reads nothing of the repository (static data, compiled patterns), which
-   * the engine runs while it waits for the repository's listing. Only a head start: `check` must work
-   * the same whether or not it ran, and a warmUp that throws is ignored.
-   */
-  warmUp?: (options: z.output<O>) => void;
   messages: M;
   options: O;
 }
