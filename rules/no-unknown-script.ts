@@ -1,6 +1,6 @@
-import { defineRule, z, closest, commandFindings, prepareCommandFiles } from '../src/kit/index.js';
+import { defineRule, z, prepareCommandFiles, reportCommandFindings, type CommandFindingData } from '../src/kit/index.js';
 
-type Data = { tool: string; name: string; what: string; where: string; suggestion: string };
+type Data = CommandFindingData;
 const hint = (d: Data) => (d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : '');
 
 export default defineRule({
@@ -21,16 +21,11 @@ export default defineRule({
     },
     options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Script names never reported') }),
   },
-  check({ file, repo, discovery, report }, { ignore }) {
-    for (const f of commandFindings(file, repo, discovery)) {
-      if (f.kind !== 'script' || ignore.includes(f.name)) continue;
-      if (f.messageId !== 'unknownScript' && f.messageId !== 'npmNeedsRun' && f.messageId !== 'unknownWorkspace') continue;
-      report({
-        messageId: f.messageId,
-        data: { tool: f.tool, name: f.name, what: f.what, where: f.where, suggestion: closest(f.name, f.candidates) ?? '' },
-        loc: { offset: f.word.start, endOffset: f.word.end },
-        related: f.related ? [{ ...f.related, message: f.messageId === 'unknownWorkspace' ? 'workspace packages are declared here' : `looked for "${f.name}" here` }] : undefined,
-      });
-    }
+  check(ctx, { ignore }) {
+    reportCommandFindings(ctx, ignore, {
+      kind: 'script',
+      messageIds: { 'not-defined': 'unknownScript', 'npm-command-is-a-script': 'npmNeedsRun', 'no-matching-workspace': 'unknownWorkspace' },
+      relatedMessage: (messageId, f) => (messageId === 'unknownWorkspace' ? 'workspace packages are declared here' : `looked for "${f.name}" here`),
+    });
   },
 });

@@ -1,6 +1,6 @@
-import { defineRule, z, closest, commandFindings, prepareCommandFiles } from '../src/kit/index.js';
+import { defineRule, z, prepareCommandFiles, reportCommandFindings, type CommandFindingData } from '../src/kit/index.js';
 
-type Data = { tool: string; name: string; what: string; where: string; suggestion: string };
+type Data = CommandFindingData;
 
 export default defineRule({
   id: 'no-unknown-target',
@@ -20,16 +20,11 @@ export default defineRule({
     },
     options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Target names never reported') }),
   },
-  check({ file, repo, discovery, report }, { ignore }) {
-    for (const f of commandFindings(file, repo, discovery)) {
-      if (f.kind !== 'target' || ignore.includes(f.name)) continue;
-      if (f.messageId !== 'unknownTarget' && f.messageId !== 'missingTaskFile') continue;
-      report({
-        messageId: f.messageId,
-        data: { tool: f.tool, name: f.name, what: f.what, where: f.where, suggestion: closest(f.name, f.candidates) ?? '' },
-        loc: { offset: f.word.start, endOffset: f.word.end },
-        related: f.related ? [{ ...f.related, message: `looked for "${f.name}" here` }] : undefined,
-      });
-    }
+  check(ctx, { ignore }) {
+    reportCommandFindings(ctx, ignore, {
+      kind: 'target',
+      messageIds: { 'not-defined': 'unknownTarget', 'missing-task-file': 'missingTaskFile' },
+      relatedMessage: (_messageId, f) => `looked for "${f.name}" here`,
+    });
   },
 });

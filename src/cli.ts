@@ -40,6 +40,7 @@ function lintOptions(paths: string[], flags: CommonFlags): LintOptions {
     codexTrust: flags.codexTrust,
     cwds: flags.cwd ?? [],
     hosts: flags.hosts ?? [],
+    leanHeap: true,
   };
 }
 

@@ -18,26 +18,13 @@ export { invisibleRuns, hiddenMarkup, formatCodePoints, wordCount, type Invisibl
 export { prepareSecrets, secretsIn, maskSecret, type SecretFinding } from '../secrets/scan.js';
 export { describeCwds, displayCwd } from '../discovery/cwds.js';
 export { fallbackSources, type FallbackSource, type FallbackEntry } from '../discovery/fallback-sources.js';
-export {
-  pathReferences,
-  resolvePathReference,
-  directoryEntries,
-  linkReferences,
-  resolveLink,
-  anchorsOf,
-  anchorsOfFile,
-  anchorMatches,
-  closestAnchor,
-  githubSlug,
-  styleLike,
-  type PathReference,
-  type PathResolution,
-  type LinkReference,
-  type LinkResolution,
-  type Anchor,
-} from '../markdown/references.js';
+export { pathReferences, type PathReference } from '../markdown/references/path-references.js';
+export { resolvePathReference, directoryEntries, styleLike, type PathResolution } from '../markdown/references/path-resolution.js';
+export { linkReferences, resolveLink, type LinkReference, type LinkResolution } from '../markdown/references/links.js';
+export { anchorsOf, anchorsOfFile, anchorMatches, closestAnchor, githubSlug, type Anchor } from '../markdown/references/anchors.js';
 export { commandsOf, prepareCommandFiles, type CommandRef } from '../markdown/commands.js';
 export { commandFindings, packageManagerFindings, type CommandFinding, type PackageManagerFinding, type PackageManager } from '../shell/analyze.js';
+export { reportCommandFindings, type CommandFindingData, type CommandFindingReport } from '../shell/report.js';
 export { comparable, jaccard, statementIndex, firstMatch, copyScore, type ComparableText, type StatementIndex } from '../markdown/similarity.js';
 export { assessVagueness, mayBeVague, compileAllow, parsePattern, VAGUE_LANGUAGES, type VagueAssessment, type VagueDetector, type VagueLanguage, type Anchor as VagueAnchor } from '../markdown/vagueness.js';
 export { vagueDetector } from '../markdown/phrase-data.js';

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import type { InstructionFile, Statement } from './instruction-file.js';
 import { checkShellSyntax, parseShell, type ParsedScript, type ShellAssignment, type ShellWord } from '../shell/parse.js';
-import { mayRunLocally, readsAsLocalRun, sentenceContext, type SentenceContext } from './references.js';
+import { mayRunLocally, readsAsLocalRun } from './references/local-script-run.js';
+import { sentenceContext, type SentenceContext } from './references/sentence-context.js';
 
 export type CommandOrigin = 'block' | 'inline';
 
@@ -36,7 +37,7 @@ const WRAPPERS = new Set(['env', 'sudo', 'command', 'exec', 'nohup', 'time']);
 /**
  * Cues that make an inline command something not to run, or no longer runnable, rather than a claim
  * that it works. They are matched against the sentence around the span with every code span blanked
- * out (references.ts), so words inside code never count.
+ * out (references/sentence-context.ts), so words inside code never count.
  */
 const PROHIBITION_BEFORE =
   /\b(never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t|avoid|not|no longer|stop using|forbidden|prohibited|used to|formerly|previously|deprecated|obsolete)\b[^.!?;:]*$/i;

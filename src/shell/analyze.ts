@@ -4,7 +4,7 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 import { isRecord } from '../repo/manifests.js';
 import { commandsOf, type CommandRef } from '../markdown/commands.js';
-import { sentenceContext, type SentenceContext } from '../markdown/references.js';
+import { sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
 import { resolveCommand, type Finding } from './runners/index.js';
 import { fileIn, keyLocation, parentOf } from './runners/common.js';
 import type { LookedIn } from './runners/types.js';

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem } from '../../src/repo/vfs.js';
 import { listingText } from '../../src/repo/listing-text.js';
-import { classifyPath, resolveLink, resolvePathReference } from '../../src/markdown/references.js';
+import { classifyPath } from '../../src/markdown/references/path-shape.js';
+import { resolvePathReference } from '../../src/markdown/references/path-resolution.js';
+import { resolveLink } from '../../src/markdown/references/links.js';
 
 // References resolve against a repository index that bisects its listing until its directory
 // index is built (a lint-staged run never builds it). A path through a listed file (a symlinked

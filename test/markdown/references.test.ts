@@ -4,22 +4,13 @@ import { parseMarkdown } from '../../src/markdown/parse.js';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ignore from 'ignore';
-import {
-  anchorMatches,
-  anchorsOf,
-  classifyPath,
-  closestAnchor,
-  directoryEntries,
-  findByTail,
-  githubSlug,
-  isIgnoredPath,
-  linkReferences,
-  negationCues,
-  pathReferences,
-  resolveLink,
-  resolvePathReference,
-  Slugger,
-} from '../../src/markdown/references.js';
+import { classifyPath } from '../../src/markdown/references/path-shape.js';
+import { negationCues } from '../../src/markdown/references/negation-cues.js';
+import { pathReferences } from '../../src/markdown/references/path-references.js';
+import { isIgnoredPath } from '../../src/markdown/references/repo-facts.js';
+import { directoryEntries, findByTail, resolvePathReference } from '../../src/markdown/references/path-resolution.js';
+import { linkReferences, resolveLink } from '../../src/markdown/references/links.js';
+import { anchorMatches, anchorsOf, closestAnchor, githubSlug, Slugger } from '../../src/markdown/references/anchors.js';
 import { closest, editDistance } from '../../src/kit/text.js';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem, NodeFileSystem } from '../../src/repo/vfs.js';

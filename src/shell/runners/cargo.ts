@@ -72,7 +72,7 @@ export const cargo: Runner = (argv, ctx) => {
     const onPath = ctx.repo.dirs.has(v) && v === 'xtask';
     if (!aliases.names.has(v) && !onPath) {
       const where = aliases.files[0] ?? (ctx.cwd ? `${ctx.cwd}/.cargo/config.toml` : '.cargo/config.toml');
-      out.push(finding({ kind: 'target', messageId: 'unknownTarget', word: command, tool: 'cargo', name: v, what: 'cargo subcommand or alias', where, related: aliases.files[0] ? keyLocation(ctx.repo, aliases.files[0], /^\[alias\]/m) : undefined, candidates: [...aliases.names, ...CARGO_COMMANDS].filter((c) => c.length > 2) }));
+      out.push(finding({ kind: 'target', problem: 'not-defined', word: command, tool: 'cargo', name: v, what: 'cargo subcommand or alias', where, related: aliases.files[0] ? keyLocation(ctx.repo, aliases.files[0], /^\[alias\]/m) : undefined, candidates: [...aliases.names, ...CARGO_COMMANDS].filter((c) => c.length > 2) }));
     }
     return out;
   }
@@ -85,7 +85,7 @@ export const cargo: Runner = (argv, ctx) => {
       // A spec may carry a version (`serde@1.0`) or be a dependency of the workspace: only plain names are checked.
       if (!literal(p) || /[@:#*]/.test(p.value) || ws.names.has(p.value)) continue;
       if (cargoDependsOn(ctx.repo, p.value)) continue;
-      out.push(finding({ kind: 'target', messageId: 'unknownTarget', word: p, tool: 'cargo', name: p.value, what: 'cargo package', where: ws.manifest, related: keyLocation(ctx.repo, ws.manifest, /^\[(workspace|package)\]/m), candidates: ws.names }));
+      out.push(finding({ kind: 'target', problem: 'not-defined', word: p, tool: 'cargo', name: p.value, what: 'cargo package', where: ws.manifest, related: keyLocation(ctx.repo, ws.manifest, /^\[(workspace|package)\]/m), candidates: ws.names }));
     }
   }
   return out;

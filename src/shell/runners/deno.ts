@@ -29,5 +29,5 @@ export const deno: Runner = (argv, ctx) => {
   if (tasks.includes(name.value) || pkg?.scripts.has(name.value)) return [];
   const where = config ?? pkg?.manifest;
   if (!where) return [];
-  return [finding({ kind: 'script', messageId: 'unknownScript', word: name, tool: 'deno task', name: name.value, what: 'task', where, related: keyLocation(ctx.repo, where, config ? 'tasks' : 'scripts'), candidates: [...tasks, ...(pkg?.scripts ?? [])] })];
+  return [finding({ kind: 'script', problem: 'not-defined', word: name, tool: 'deno task', name: name.value, what: 'task', where, related: keyLocation(ctx.repo, where, config ? 'tasks' : 'scripts'), candidates: [...tasks, ...(pkg?.scripts ?? [])] })];
 };

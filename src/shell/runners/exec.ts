@@ -24,7 +24,7 @@ function resolveBinary(tool: string, word: ShellWord, rest: ShellWord[], ctx: Ru
   }
   return [
     finding({
-      kind: 'binary', messageId: 'unknownBinary', word, tool, name: spec,
+      kind: 'binary', problem: 'not-defined', word, tool, name: spec,
       what: mayDownload ? 'download' : 'binary',
       where: pkg ? `the dependencies of ${pkg.manifest} and node_modules/.bin` : 'node_modules/.bin',
       related: pkg ? keyLocation(ctx.repo, pkg.manifest, pkg.deps.size ? /"(dev)?[dD]ependencies"\s*:/ : 'name') : undefined,

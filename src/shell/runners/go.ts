@@ -21,14 +21,14 @@ export const go: Runner = (argv, ctx) => {
     const pattern = w.value.replace(/\/\.\.\.$/, '').replace(/\/$/, '') || '.';
     if (pattern.includes('...') || pattern.endsWith('.go')) {
       if (pattern.endsWith('.go') && !ctx.repo.has(join(base, pattern))) {
-        out.push(finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'go', name: w.value, what: 'Go source file', where: base || 'the repository root' }));
+        out.push(finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'go', name: w.value, what: 'Go source file', where: base || 'the repository root' }));
       }
       if (command.value === 'run') break;
       continue;
     }
     const dir = join(base, pattern);
     if (!dir.startsWith('..') && !ctx.repo.dirs.has(dir)) {
-      out.push(finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'go', name: w.value, what: 'Go package directory', where: base || 'the repository root', candidates: [...ctx.repo.dirs].filter((d) => d !== base && (base === '' || d.startsWith(`${base}/`))).map((d) => `./${base ? d.slice(base.length + 1) : d}`) }));
+      out.push(finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'go', name: w.value, what: 'Go package directory', where: base || 'the repository root', candidates: [...ctx.repo.dirs].filter((d) => d !== base && (base === '' || d.startsWith(`${base}/`))).map((d) => `./${base ? d.slice(base.length + 1) : d}`) }));
     }
     if (command.value === 'run') break;
   }

@@ -20,7 +20,7 @@ import { nx } from './nx.js';
 import { interpreter, local } from './local.js';
 import type { Finding, Runner } from './types.js';
 
-export type { Finding, FindingKind, LookedIn, Runner, RunnerContext } from './types.js';
+export type { Finding, FindingKind, FindingProblem, LookedIn, Runner, RunnerContext } from './types.js';
 
 /** argv[0] → runner. `pnpm-exec`/`yarn-exec` are internal names for local-only execution. */
 export const RUNNERS: Record<string, Runner> = {

@@ -71,7 +71,7 @@ export const just: Runner = (argv, ctx) => {
   const first = positionals[0];
   if (!file || !ctx.repo.has(file)) {
     const word = fileFlag ?? first ?? argv[0];
-    return word ? [finding({ kind: 'target', messageId: 'missingTaskFile', word, tool: 'just', name: fileFlag ? fileFlag.value : 'justfile', what: 'justfile', where: ctx.cwd || '.' })] : [];
+    return word ? [finding({ kind: 'target', problem: 'missing-task-file', word, tool: 'just', name: fileFlag ? fileFlag.value : 'justfile', what: 'justfile', where: ctx.cwd || '.' })] : [];
   }
   if (!literal(first)) return [];
   let jf: Justfile = readJustfile(ctx.repo, file);
@@ -99,7 +99,7 @@ export const just: Runner = (argv, ctx) => {
       }
       continue;
     }
-    return [finding({ kind: 'target', messageId: 'unknownTarget', word: seg, tool: 'just', name, what: path_.length ? `recipe in module ${path_.join('::')}` : 'just recipe', where: jf.file, related: keyLocation(ctx.repo, jf.file, /^@?[A-Za-z_][^:\n]*:(?!=)/m), candidates: [...jf.recipes, ...jf.modules.keys()] })];
+    return [finding({ kind: 'target', problem: 'not-defined', word: seg, tool: 'just', name, what: path_.length ? `recipe in module ${path_.join('::')}` : 'just recipe', where: jf.file, related: keyLocation(ctx.repo, jf.file, /^@?[A-Za-z_][^:\n]*:(?!=)/m), candidates: [...jf.recipes, ...jf.modules.keys()] })];
   }
   return [];
 };

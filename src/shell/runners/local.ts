@@ -1,7 +1,8 @@
 import { finding, join, literal } from './common.js';
 import type { Runner } from './types.js';
 import type { ShellWord } from '../parse.js';
-import { isIgnoredPath, isPlaceholderName } from '../../markdown/references.js';
+import { isIgnoredPath } from '../../markdown/references/repo-facts.js';
+import { isPlaceholderName } from '../../markdown/references/path-shape.js';
 
 /** Directories that hold build outputs or installed tools, usually gitignored: never reported. */
 const OUTPUT_DIRS = /^(\.\/)?(target|dist|build|out|node_modules|\.venv|venv|vendor|\.bin|bazel-[^/]+)\//;
@@ -28,7 +29,7 @@ export function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: str
     // An unknown mode (Windows, in-memory trees) is never reported.
     // Without a `#!` line the bit alone would not make it run: the author means its interpreter.
     if (direct && probe.mode !== undefined && (probe.mode & 0o111) === 0 && hasShebang(ctx, rel)) {
-      return [finding({ kind: 'binary', messageId: 'notExecutable', word, tool, name: word.value, what: 'script', where: rel, candidates: [] })];
+      return [finding({ kind: 'binary', problem: 'not-executable', word, tool, name: word.value, what: 'script', where: rel, candidates: [] })];
     }
     return [];
   }
@@ -38,7 +39,7 @@ export function checkPath(word: ShellWord, ctx: Parameters<Runner>[1], tool: str
   const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
   const siblings = ctx.repo.files.filter((f) => (f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '') === dir).map((f) => f.slice(dir ? dir.length + 1 : 0));
   const prefix = word.value.includes('/') ? word.value.slice(0, word.value.lastIndexOf('/') + 1) : '';
-  return [finding({ kind: 'binary', messageId: 'missingLocalScript', word, tool, name: word.value, what: 'script', where: dir || 'the repository root', candidates: siblings.map((s) => prefix + s) })];
+  return [finding({ kind: 'binary', problem: 'missing-local-script', word, tool, name: word.value, what: 'script', where: dir || 'the repository root', candidates: siblings.map((s) => prefix + s) })];
 }
 
 /** `./scripts/setup.sh`, `bin/dev`: a path run directly. */

@@ -125,7 +125,7 @@ export const make: Runner = (argv, ctx) => {
   if (!file || !ctx.repo.has(file)) {
     const word = fileFlag ?? first ?? argv[0];
     if (!word) return [];
-    return [finding({ kind: 'target', messageId: 'missingTaskFile', word, tool: 'make', name: fileFlag ? fileFlag.value : 'Makefile', what: 'Makefile', where: dir || '.' })];
+    return [finding({ kind: 'target', problem: 'missing-task-file', word, tool: 'make', name: fileFlag ? fileFlag.value : 'Makefile', what: 'Makefile', where: dir || '.' })];
   }
   const mk = readMakefile(ctx.repo, file, dir);
   if (mk.incomplete) return [];
@@ -133,7 +133,7 @@ export const make: Runner = (argv, ctx) => {
     if (!literal(t) || makeTargetExists(mk, t.value)) return [];
     // A target naming an existing file is built by make's implicit rules or is up to date.
     if (ctx.repo.has(join(dir, t.value)) || ctx.repo.dirs.has(join(dir, t.value))) return [];
-    return [finding({ kind: 'target', messageId: 'unknownTarget', word: t, tool: 'make', name: t.value, what: 'make target', where: file, related: keyLocation(ctx.repo, file, /^[^\s#][^:=\n]*::?(?!=)/m), candidates: mk.targets })];
+    return [finding({ kind: 'target', problem: 'not-defined', word: t, tool: 'make', name: t.value, what: 'make target', where: file, related: keyLocation(ctx.repo, file, /^[^\s#][^:=\n]*::?(?!=)/m), candidates: mk.targets })];
   });
 };
 

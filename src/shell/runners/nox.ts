@@ -27,6 +27,6 @@ export const nox: Runner = (argv, ctx) => {
     // Parametrized sessions are called `tests-3.12` or `tests(python='3.12')`.
     const base = w.value.replace(/[-(].*$/, '');
     if (!literal(w) || names.has(w.value) || names.has(base)) return [];
-    return [finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'nox', name: w.value, what: 'nox session', where: file, related: keyLocation(ctx.repo, file, /@(nox\.)?session/), candidates: names })];
+    return [finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'nox', name: w.value, what: 'nox session', where: file, related: keyLocation(ctx.repo, file, /@(nox\.)?session/), candidates: names })];
   });
 };

@@ -19,7 +19,7 @@ const NPM_SHORTHANDS: Record<string, string> = { test: 'test', t: 'test', tst: '
 const NPM_VALUE_FLAGS = new Set(['-w', '--workspace', '--prefix', '-C', '--registry', '--loglevel', '--cache']);
 
 /** The packages an npm command targets: `-w name|path` selects workspaces, `-ws` all of them. */
-function npmPackages(parsed: ReturnType<typeof parseArgs>, ctx: RunnerContext): { packages: NodePackage[]; problem?: Finding } {
+function npmPackages(parsed: ReturnType<typeof parseArgs>, ctx: RunnerContext): { packages: NodePackage[]; unmatched?: Finding } {
   const selectors = flagValues(parsed, '-w', '--workspace');
   if (hasFlag(parsed, '-ws', '--workspaces')) return { packages: workspaceNodePackages(ctx.repo) };
   if (selectors.length === 0) {
@@ -37,8 +37,8 @@ function npmPackages(parsed: ReturnType<typeof parseArgs>, ctx: RunnerContext): 
       const root = nodePackageAt(ctx.repo, '');
       return {
         packages: [],
-        problem: finding({
-          kind: 'script', messageId: 'unknownWorkspace', word: sel, tool: 'npm', name: sel.value, what: 'workspace',
+        unmatched: finding({
+          kind: 'script', problem: 'no-matching-workspace', word: sel, tool: 'npm', name: sel.value, what: 'workspace',
           where: 'the workspaces of package.json', related: root ? keyLocation(ctx.repo, root.manifest, 'workspaces') : undefined,
           candidates: all.flatMap((p) => (p.name ? [p.name] : [])),
         }),
@@ -57,8 +57,8 @@ export const npm: Runner = (argv, ctx) => {
   const after = parseArgs(parsed.rest, NPM_VALUE_FLAGS);
   const all = { ...parsed, flags: [...parsed.flags, ...after.flags] };
   if (hasFlag(all, '--if-present')) return [];
-  const { packages, problem } = npmPackages(all, ctx);
-  if (problem) return [problem];
+  const { packages, unmatched } = npmPackages(all, ctx);
+  if (unmatched) return [unmatched];
   if (packages.length === 0) return [];
   let script: ShellWord | undefined;
   if (command.value === 'run' || command.value === 'run-script' || command.value === 'rum' || command.value === 'urn') {
@@ -79,7 +79,7 @@ export const npm: Runner = (argv, ctx) => {
     // npm has no shorthand for arbitrary scripts: `npm lint` is "Unknown command" even when a lint script exists.
     const first = packages[0];
     if (first && packages.some((p) => p.scripts.has(command.value))) {
-      return [finding({ kind: 'script', messageId: 'npmNeedsRun', word: command, tool: 'npm', name: command.value, what: 'script', where: first.manifest, related: keyLocation(ctx.repo, first.manifest, 'scripts') })];
+      return [finding({ kind: 'script', problem: 'npm-command-is-a-script', word: command, tool: 'npm', name: command.value, what: 'script', where: first.manifest, related: keyLocation(ctx.repo, first.manifest, 'scripts') })];
     }
     script = command;
   }

@@ -51,7 +51,7 @@ export const nx: Runner = (argv, ctx) => {
   const out: Finding[] = [];
   const check = (w: typeof first, name: string, project: NxProject | undefined) => {
     const has = project ? project.targets.has(name) : allTargets.has(name);
-    if (!has) out.push(finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'nx', name, what: project ? `nx target of project ${project.name}` : 'nx target', where: 'nx.json and project.json files', related: keyLocation(ctx.repo, 'nx.json', /\{/), candidates: project ? project.targets : allTargets }));
+    if (!has) out.push(finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'nx', name, what: project ? `nx target of project ${project.name}` : 'nx target', where: 'nx.json and project.json files', related: keyLocation(ctx.repo, 'nx.json', /\{/), candidates: project ? project.targets : allTargets }));
   };
   if (first.value === 'run-many' || first.value === 'affected') {
     for (const f of parsed.flags) {
@@ -69,7 +69,7 @@ export const nx: Runner = (argv, ctx) => {
   }
   // A project name nx does not know fails with "Cannot find project" before any target runs.
   const unknownProject = (w: typeof first, name: string) =>
-    out.push(finding({ kind: 'script', messageId: 'unknownWorkspace', word: { ...w, value: name, end: w.start + name.length }, tool: 'nx', name, what: 'nx project', where: 'nx.json and project.json files', related: keyLocation(ctx.repo, 'nx.json', /\{/), candidates: projects.map((p) => p.name) }));
+    out.push(finding({ kind: 'script', problem: 'no-matching-workspace', word: { ...w, value: name, end: w.start + name.length }, tool: 'nx', name, what: 'nx project', where: 'nx.json and project.json files', related: keyLocation(ctx.repo, 'nx.json', /\{/), candidates: projects.map((p) => p.name) }));
   if (first.value === 'run') {
     const spec = parsed.positionals[1];
     if (!literal(spec)) return [];

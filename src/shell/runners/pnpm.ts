@@ -17,7 +17,7 @@ const PNPM_SCRIPT_SHORTHANDS = new Set(['test', 't', 'tst', 'start']);
 export const PNPM_VALUE_FLAGS = new Set(['-F', '--filter', '--filter-prod', '-C', '--dir', '--workspace-concurrency', '--reporter', '--loglevel', '--test-pattern', '--changed-files-ignore-pattern']);
 
 /** Packages a pnpm command runs in, after `--filter`, `-r`, `-w` and `-C`. */
-export function pnpmPackages(flags: ReturnType<typeof parseArgs>['flags'], ctx: RunnerContext, tool = 'pnpm'): { packages: NodePackage[]; problem?: Finding; selected: boolean } {
+export function pnpmPackages(flags: ReturnType<typeof parseArgs>['flags'], ctx: RunnerContext, tool = 'pnpm'): { packages: NodePackage[]; unmatched?: Finding; selected: boolean } {
   const parsed = { positionals: [], flags, rest: [] };
   const dirFlag = flagValues(parsed, '-C', '--dir')[0];
   const cwd = literal(dirFlag) ? join(ctx.cwd, dirFlag.value) : ctx.cwd;
@@ -33,8 +33,8 @@ export function pnpmPackages(flags: ReturnType<typeof parseArgs>['flags'], ctx: 
         return {
           packages: [],
           selected: true,
-          problem: finding({
-            kind: 'script', messageId: 'unknownWorkspace', word: f, tool, name: f.value, what: 'workspace package',
+          unmatched: finding({
+            kind: 'script', problem: 'no-matching-workspace', word: f, tool, name: f.value, what: 'workspace package',
             where: ctx.repo.has('pnpm-workspace.yaml') ? 'pnpm-workspace.yaml' : 'package.json',
             related: ctx.repo.has('pnpm-workspace.yaml') ? keyLocation(ctx.repo, 'pnpm-workspace.yaml', /^packages\s*:/m) : undefined,
             candidates: packageNames(ctx.repo).flatMap((n) => [n, n.replace(/^@[^/]+\//, '')]),
@@ -64,8 +64,8 @@ export const pnpm: Runner = (argv, ctx) => {
   if (!literal(command)) return [];
   const after = parseArgs(parsed.rest, PNPM_VALUE_FLAGS);
   if (hasFlag(parsed, '--if-present') || hasFlag(after, '--if-present')) return [];
-  const { packages, problem } = pnpmPackages(parsed.flags, ctx);
-  if (problem) return [problem];
+  const { packages, unmatched } = pnpmPackages(parsed.flags, ctx);
+  if (unmatched) return [unmatched];
   if (packages.length === 0) return [];
   const v = command.value;
   if (v === 'run' || v === 'run-script') {

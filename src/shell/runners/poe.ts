@@ -13,5 +13,5 @@ export const poe: Runner = (argv, ctx) => {
   if (get(poeConfig, 'include') !== undefined) return [];
   const tasks = recordKeys(get(poeConfig, 'tasks'));
   if (tasks.includes(name.value)) return [];
-  return [finding({ kind: 'script', messageId: 'unknownScript', word: name, tool: 'poe', name: name.value, what: 'poe task', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.poe\.tasks/m), candidates: tasks })];
+  return [finding({ kind: 'script', problem: 'not-defined', word: name, tool: 'poe', name: name.value, what: 'poe task', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.poe\.tasks/m), candidates: tasks })];
 };

@@ -120,7 +120,7 @@ function runIn(tool: Tool, word: ShellWord, rest: ShellWord[], ctx: RunnerContex
   if (hasPythonBinary(ctx.repo, name)) return ctx.dispatch([word, ...rest], ctx.cwd);
   return [
     finding({
-      kind: 'script', messageId: 'unknownScript', word, tool: `${tool} run`, name, what: tool === 'pdm' || tool === 'hatch' ? 'script or executable' : 'entry point or executable',
+      kind: 'script', problem: 'not-defined', word, tool: `${tool} run`, name, what: tool === 'pdm' || tool === 'hatch' ? 'script or executable' : 'entry point or executable',
       where: `${pyproject} (scripts and dependencies)`, related: keyLocation(ctx.repo, pyproject, /^\[project\]|^\[tool\./m),
       candidates: [...scripts, ...recordKeys(get(ctx.repo.toml(pyproject), 'project', 'scripts'))],
     }),
@@ -136,7 +136,7 @@ function unknownHatchEnv(ctx: RunnerContext, word: ShellWord, env: string): Find
   // hatch's internal environments, or it is a matrix name (`test.py3.12`) we do not expand.
   const hatchToml = pyproject?.includes('/') ? `${pyproject.slice(0, pyproject.lastIndexOf('/'))}/hatch.toml` : 'hatch.toml';
   if (!pyproject || !env || ctx.repo.has(hatchToml) || env.includes('.') || env.startsWith('hatch-') || env === 'default') return null;
-  return finding({ kind: 'target', messageId: 'unknownTarget', word, tool: 'hatch', name: env, what: 'hatch environment', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.hatch\.envs/m), candidates: recordKeys(envs) });
+  return finding({ kind: 'target', problem: 'not-defined', word, tool: 'hatch', name: env, what: 'hatch environment', where: pyproject, related: keyLocation(ctx.repo, pyproject, /^\[tool\.hatch\.envs/m), candidates: recordKeys(envs) });
 }
 
 function pythonRunner(tool: Tool): Runner {

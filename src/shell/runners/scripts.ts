@@ -26,7 +26,7 @@ export function lookupScript(l: ScriptLookup, ctx: RunnerContext): Finding[] {
   return [
     finding({
       kind: 'script',
-      messageId: 'unknownScript',
+      problem: 'not-defined',
       word: l.word,
       tool: l.tool,
       name,

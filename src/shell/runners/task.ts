@@ -61,13 +61,13 @@ export const task: Runner = (argv, ctx) => {
   const wanted = parsed.positionals.filter((w) => !/^[A-Za-z_]\w*=/.test(w.value));
   if (!file || !ctx.repo.has(file)) {
     const word = fileFlag ?? wanted[0] ?? argv[0];
-    return word ? [finding({ kind: 'target', messageId: 'missingTaskFile', word, tool: 'task', name: fileFlag?.value ?? 'Taskfile.yml', what: 'Taskfile', where: ctx.cwd || '.' })] : [];
+    return word ? [finding({ kind: 'target', problem: 'missing-task-file', word, tool: 'task', name: fileFlag?.value ?? 'Taskfile.yml', what: 'Taskfile', where: ctx.cwd || '.' })] : [];
   }
   const names = taskNames(ctx.repo, file);
   // Wildcard task names (`start:*`, Task 3.36+) match any text in place of the star.
   const wildcards = names.filter((n) => n.includes('*')).map((n) => new RegExp(`^${n.split('*').map(escapeRegExp).join('.+')}$`));
   return wanted.flatMap((w) => {
     if (!literal(w) || names.includes(w.value) || wildcards.some((re) => re.test(w.value))) return [];
-    return [finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'task', name: w.value, what: 'task', where: file, related: keyLocation(ctx.repo, file, /^tasks\s*:/m), candidates: names.filter((n) => !n.includes('*')) })];
+    return [finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'task', name: w.value, what: 'task', where: file, related: keyLocation(ctx.repo, file, /^tasks\s*:/m), candidates: names.filter((n) => !n.includes('*')) })];
   });
 };

@@ -28,6 +28,6 @@ export const turbo: Runner = (argv, ctx) => {
     if (!literal(w)) return [];
     const name = w.value.includes('#') ? w.value.slice(w.value.indexOf('#') + 1) : w.value;
     if (config.names.has(name)) return [];
-    return [finding({ kind: 'target', messageId: 'unknownTarget', word: w, tool: 'turbo', name: w.value, what: 'turbo task', where: config.file, related: keyLocation(ctx.repo, config.file, /"(tasks|pipeline)"\s*:/), candidates: config.names })];
+    return [finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'turbo', name: w.value, what: 'turbo task', where: config.file, related: keyLocation(ctx.repo, config.file, /"(tasks|pipeline)"\s*:/), candidates: config.names })];
   });
 };

@@ -10,18 +10,28 @@ export interface LookedIn {
   column: number;
 }
 
+/**
+ * What is wrong with a reference, in the runners' terms: a fact, not a diagnostic. The rules that
+ * report findings give each (kind, problem) their own messageId and wording.
+ */
+export type FindingProblem =
+  /** The name (script, target, recipe, task, session, package, binary) is not defined where the tool looks it up. */
+  | 'not-defined'
+  /** `npm build`: the name is a script, but npm runs scripts only as `npm run build`. */
+  | 'npm-command-is-a-script'
+  /** A workspace selector (`--workspace`, `--filter`, `yarn workspace`) or nx project name matches no package. */
+  | 'no-matching-workspace'
+  /** The file the tool reads its targets from (Makefile, justfile, Taskfile) is not there. */
+  | 'missing-task-file'
+  /** A script run by its path does not exist. */
+  | 'missing-local-script'
+  /** A script run directly exists, but without an executable bit. */
+  | 'not-executable';
+
 /** One reference that does not resolve. The rule that owns `kind` reports it. */
 export interface Finding {
   kind: FindingKind;
-  messageId:
-    | 'unknownScript'
-    | 'npmNeedsRun'
-    | 'unknownWorkspace'
-    | 'unknownTarget'
-    | 'missingTaskFile'
-    | 'unknownBinary'
-    | 'missingLocalScript'
-    | 'notExecutable';
+  problem: FindingProblem;
   /** The word to underline (offsets in the parsed text). */
   word: ShellWord;
   tool: string;

@@ -35,7 +35,7 @@ export const yarn: Runner = (argv, ctx) => {
       const root = nodePackageAt(ctx.repo, '');
       return [
         finding({
-          kind: 'script', messageId: 'unknownWorkspace', word: name, tool: 'yarn', name: name.value, what: 'workspace',
+          kind: 'script', problem: 'no-matching-workspace', word: name, tool: 'yarn', name: name.value, what: 'workspace',
           where: 'the workspaces of package.json', related: root ? keyLocation(ctx.repo, root.manifest, 'workspaces') : undefined,
           candidates: packageNames(ctx.repo),
         }),

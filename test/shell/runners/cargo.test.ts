@@ -19,7 +19,7 @@ runnerTable('cargo', files, [
   ['cargo nextest run', '', []],
   ['cargo +nightly fmt', '', []],
   ['cargo clippy --all-targets -- -D warnings', '', []],
-  ['cargo test -p grep_core', '', ['unknownTarget grep_core @grep_core [grep-core,rg-cli,xtask]']],
-  ['cargo codegen', '', ['unknownTarget codegen @codegen [add,bench,build,check,clean,clippy,config,dist,doc,fetch,fix,fmt,generate-lockfile,git-checkout,help,info,init,install,locate-project,login,logout,metadata,miri,new,owner,package,pkgid,publish,read-manifest,remove,report,run,rustc,rustdoc,search,test,tree,uninstall,update,vendor,verify-project,version,xtask,yank]']],
+  ['cargo test -p grep_core', '', ['target not-defined grep_core @grep_core [grep-core,rg-cli,xtask]']],
+  ['cargo codegen', '', ['target not-defined codegen @codegen [add,bench,build,check,clean,clippy,config,dist,doc,fetch,fix,fmt,generate-lockfile,git-checkout,help,info,init,install,locate-project,login,logout,metadata,miri,new,owner,package,pkgid,publish,read-manifest,remove,report,run,rustc,rustdoc,search,test,tree,uninstall,update,vendor,verify-project,version,xtask,yank]']],
   ['cargo test -p rg-cli', 'crates/cli', []],
 ]);

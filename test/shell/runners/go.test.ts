@@ -15,8 +15,8 @@ runnerTable('go', files, [
   ['go run tools/gen.go', '', []],
   ['go build -o bin/server ./cmd/server', '', []],
   ['go mod tidy', '', []],
-  ['go test ./internal/storage/...', '', ['unknownTarget ./internal/storage/... @./internal/storage/... [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
-  ['go run ./cmd/api', '', ['unknownTarget ./cmd/api @./cmd/api [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
+  ['go test ./internal/storage/...', '', ['target not-defined ./internal/storage/... @./internal/storage/... [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
+  ['go run ./cmd/api', '', ['target not-defined ./cmd/api @./cmd/api [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
   ['go test ./store', 'internal', []],
   ['go vet ./gen.go', 'tools', []],
 ]);

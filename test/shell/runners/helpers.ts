@@ -9,10 +9,10 @@ export function memoryRepo(files: Record<string, string>): RepoIndex {
   return new RepoIndex({ root: '/repo', fs: new MemoryFileSystem(entries), useGit: false });
 }
 
-/** `messageId name` for each finding, plus the underlined text, so offsets are checked too. */
+/** `kind problem name` for each finding, plus the underlined text, so offsets are checked too. */
 export function resolve(repo: RepoIndex, line: string, cwd = ''): string[] {
   return simpleCommands(line).flatMap((c) =>
-    resolveCommand(repo, c.argv, cwd).map((f) => `${f.messageId} ${f.name} @${line.slice(f.word.start, f.word.end)}${f.candidates.length ? ` [${f.candidates.join(',')}]` : ''}`),
+    resolveCommand(repo, c.argv, cwd).map((f) => `${f.kind} ${f.problem} ${f.name} @${line.slice(f.word.start, f.word.end)}${f.candidates.length ? ` [${f.candidates.join(',')}]` : ''}`),
   );
 }
 

@@ -8,13 +8,13 @@ runnerTable('deno', {
 }, [
   ['deno task dev', '', []],
   ['deno task build', '', []],
-  ['deno task chek', '', ['unknownScript chek @chek [build,check,dev]']],
+  ['deno task chek', '', ['script not-defined chek @chek [build,check,dev]']],
   ['deno run -A main.ts', '', []],
   ['deno run --allow-net --config deno.json scripts/seed.ts --fresh', '', []],
   ['deno run -A -r https://fresh.deno.dev/update .', '', []],
   ['deno run -A jsr:@std/http/file-server', '', []],
   ['deno run -A npm:vite', '', []],
-  ['deno run -A scripts/migrate.ts', '', ['missingLocalScript scripts/migrate.ts @scripts/migrate.ts [scripts/seed.ts]']],
+  ['deno run -A scripts/migrate.ts', '', ['binary missing-local-script scripts/migrate.ts @scripts/migrate.ts [scripts/seed.ts]']],
   ['deno run -A ./seed.ts', 'scripts', []],
 ]);
 
@@ -28,8 +28,8 @@ runnerTable('turbo', {
   ['turbo dev --filter web', '', []],
   ['turbo run docs:gen', '', []],
   ['turbo prune web --docker', '', []],
-  ['turbo run typecheck', '', ['unknownTarget typecheck @typecheck [build,check-types,dev,docs:gen]']],
-  ['npx turbo lint', '', ['unknownTarget lint @lint [build,check-types,dev,docs:gen]']],
+  ['turbo run typecheck', '', ['target not-defined typecheck @typecheck [build,check-types,dev,docs:gen]']],
+  ['npx turbo lint', '', ['target not-defined lint @lint [build,check-types,dev,docs:gen]']],
 ]);
 
 runnerTable('nx', {
@@ -44,12 +44,12 @@ runnerTable('nx', {
   ['nx run-many -t build test', '', []],
   ['nx affected --targets=test,build', '', []],
   ['nx graph', '', []],
-  ['nx test shop', '', ['unknownTarget test @test [build,e2e,serve]']],
-  ['nx run shop:lint', '', ['unknownTarget lint @lint [build,e2e,serve]']],
-  ['nx run-many -t lint', '', ['unknownTarget lint @lint [build,e2e,serve,test]']],
+  ['nx test shop', '', ['target not-defined test @test [build,e2e,serve]']],
+  ['nx run shop:lint', '', ['target not-defined lint @lint [build,e2e,serve]']],
+  ['nx run-many -t lint', '', ['target not-defined lint @lint [build,e2e,serve,test]']],
   // Unknown projects: nx stops with "Cannot find project".
-  ['nx build shop-admin', '', ['unknownWorkspace shop-admin @shop-admin [@org/ui,shop,ws]']],
-  ['nx run admin:build', '', ['unknownWorkspace admin @admin [@org/ui,shop,ws]']],
+  ['nx build shop-admin', '', ['script no-matching-workspace shop-admin @shop-admin [@org/ui,shop,ws]']],
+  ['nx run admin:build', '', ['script no-matching-workspace admin @admin [@org/ui,shop,ws]']],
   ['nx test @org/ui', '', []],
 ]);
 
@@ -69,7 +69,7 @@ runnerTable('local scripts', {
   ['python tools/gen.py', '', []],
   ['python -m http.server', '', []],
   ['./target/release/app', '', []],
-  ['./scripts/bootstrap.sh', '', ['missingLocalScript ./scripts/bootstrap.sh @./scripts/bootstrap.sh [./scripts/setup.sh]']],
-  ['sh scripts/install.sh', '', ['missingLocalScript scripts/install.sh @scripts/install.sh [scripts/setup.sh]']],
+  ['./scripts/bootstrap.sh', '', ['binary missing-local-script ./scripts/bootstrap.sh @./scripts/bootstrap.sh [./scripts/setup.sh]']],
+  ['sh scripts/install.sh', '', ['binary missing-local-script scripts/install.sh @scripts/install.sh [scripts/setup.sh]']],
   ['./setup.sh', 'scripts', []],
 ]);

@@ -38,8 +38,8 @@ runnerTable('just', files, [
   ['just tools gen', '', []],
   ['just test', 'crates/core', []],
   ['just --list', '', []],
-  ['just tets', '', ['unknownTarget tets @tets [build-wasm,docs,fmt,release,t,test,tools]']],
-  ['just docs build', '', ['unknownTarget build @build [serve]']],
-  ['just docs::build', '', ['unknownTarget build @build [serve]']],
-  ['just -f other.just x', '', ['missingTaskFile other.just @other.just']],
+  ['just tets', '', ['target not-defined tets @tets [build-wasm,docs,fmt,release,t,test,tools]']],
+  ['just docs build', '', ['target not-defined build @build [serve]']],
+  ['just docs::build', '', ['target not-defined build @build [serve]']],
+  ['just -f other.just x', '', ['target missing-task-file other.just @other.just']],
 ]);

@@ -20,8 +20,8 @@ const repo = new RepoIndex({
 describe('local scripts: executable bit', () => {
   const rows: [string, string, string[]][] = [
     ['./scripts/dev.sh --watch', '', []],
-    ['./scripts/seed.sh', '', ['notExecutable ./scripts/seed.sh @./scripts/seed.sh']],
-    ['./seed.sh', 'scripts', ['notExecutable ./seed.sh @./seed.sh']],
+    ['./scripts/seed.sh', '', ['binary not-executable ./scripts/seed.sh @./scripts/seed.sh']],
+    ['./seed.sh', 'scripts', ['binary not-executable ./seed.sh @./seed.sh']],
     // Any x bit is enough for the owner who checked it out.
     ['bin/owner-only', '', []],
     // Run through an interpreter, the bit does not matter.
@@ -29,7 +29,7 @@ describe('local scripts: executable bit', () => {
     ['sh ./scripts/seed.sh', '', []],
     // No mode known (an in-memory entry without one, Windows): never reported.
     ['bin/unknown-mode', '', []],
-    ['./scripts/missing.sh', '', ['missingLocalScript ./scripts/missing.sh @./scripts/missing.sh [./scripts/dev.sh,./scripts/seed.sh]']],
+    ['./scripts/missing.sh', '', ['binary missing-local-script ./scripts/missing.sh @./scripts/missing.sh [./scripts/dev.sh,./scripts/seed.sh]']],
   ];
   for (const [line, cwd, expected] of rows) it(`${line}${cwd ? ` (in ${cwd})` : ''}`, () => expect(resolve(repo, line, cwd)).toEqual(expected));
 });

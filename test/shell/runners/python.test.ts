@@ -33,24 +33,24 @@ runnerTable('uv / poetry / pdm / hatch run', files, [
   ['uv run scripts/seed.py', '', []],
   ['uv run sphinx-build docs out', '', []],
   ['uv run --with httpx python x.py', '', []],
-  ['uv run black .', '', ['unknownScript black @black [app-cli]']],
+  ['uv run black .', '', ['script not-defined black @black [app-cli]']],
   ['uv sync --all-groups', '', []],
   ['poetry run pytest', '', []],
-  ['poetry run flake8', '', ['unknownScript flake8 @flake8 [app-cli]']],
+  ['poetry run flake8', '', ['script not-defined flake8 @flake8 [app-cli]']],
   ['pdm run serve', '', []],
-  ['pdm run srve', '', ['unknownScript srve @srve [app-cli,serve]']],
+  ['pdm run srve', '', ['script not-defined srve @srve [app-cli,serve]']],
   ['hatch run cov', '', []],
   ['hatch run docs:build', '', []],
-  ['hatch run docs:serve', '', ['unknownScript serve @serve [app-cli,build]']],
+  ['hatch run docs:serve', '', ['script not-defined serve @serve [app-cli,build]']],
   // An environment hatch does not define: "Environment `lint` is not defined".
-  ['hatch run lint:style', '', ['unknownTarget lint @lint [default,docs]']],
+  ['hatch run lint:style', '', ['target not-defined lint @lint [default,docs]']],
   // Matrix environments and hatch's internal ones are not expanded: never reported.
   ['hatch run test.py3.12:pytest', '', []],
   ['hatch run hatch-test:pytest', '', []],
   // `-e` before `run` selects the environment; `+py=3.12` selects matrix variables.
   ['hatch -e docs run build', '', []],
-  ['hatch -e docs run serve', '', ['unknownScript serve @serve [app-cli,build]']],
-  ['hatch --env lint run style', '', ['unknownTarget lint @lint [default,docs]']],
+  ['hatch -e docs run serve', '', ['script not-defined serve @serve [app-cli,build]']],
+  ['hatch --env lint run style', '', ['target not-defined lint @lint [default,docs]']],
   ['hatch run +py=3.12 cov', '', []],
 ]);
 
@@ -60,7 +60,7 @@ runnerTable('python lockfiles list transitive distributions', {
 }, [
   ['uv run pytest -n auto', '', []],
   ['uv run execnet', '', []],
-  ['uv run coverage report', '', ['unknownScript coverage @coverage']],
+  ['uv run coverage report', '', ['script not-defined coverage @coverage']],
 ]);
 
 runnerTable('pytest-cov brings coverage', {
@@ -76,20 +76,20 @@ runnerTable('poe', files, [
   ['poe lint', '', []],
   ['uv run poe test', '', []],
   ['poetry poe docs:build', '', []],
-  ['poe fmt', '', ['unknownScript fmt @fmt [docs:build,lint,test]']],
-  ['uv run poe tset', '', ['unknownScript tset @tset [docs:build,lint,test]']],
+  ['poe fmt', '', ['script not-defined fmt @fmt [docs:build,lint,test]']],
+  ['uv run poe tset', '', ['script not-defined tset @tset [docs:build,lint,test]']],
 ]);
 
 runnerTable('tox', files, [
   ['tox', '', []],
   ['tox -e lint', '', []],
   ['tox -e py312,type', '', []],
-  ['tox -e lint,typing', '', ['unknownTarget typing @typing [lint,py311,type]']],
+  ['tox -e lint,typing', '', ['target not-defined typing @typing [lint,py311,type]']],
 ]);
 
 runnerTable('nox', files, [
   ['nox -s lint', '', []],
   ['nox -s tests-3.12', '', []],
   ['nox -s docs-build lint', '', []],
-  ['nox -s docs', '', ['unknownTarget docs @docs [docs-build,lint,tests]']],
+  ['nox -s docs', '', ['target not-defined docs @docs [docs-build,lint,tests]']],
 ]);

@@ -31,6 +31,6 @@ runnerTable('task (Taskfile)', files, [
   ['task start:api', '', []],
   ['task build', 'other', []],
   ['task --list-all', '', []],
-  ['task biuld', '', ['unknownTarget biuld @biuld [b,build,default,docs:serve,lint,tools:gen]']],
-  ['task docs:build', '', ['unknownTarget docs:build @docs:build [b,build,default,docs:serve,lint,tools:gen]']],
+  ['task biuld', '', ['target not-defined biuld @biuld [b,build,default,docs:serve,lint,tools:gen]']],
+  ['task docs:build', '', ['target not-defined docs:build @docs:build [b,build,default,docs:serve,lint,tools:gen]']],
 ]);
