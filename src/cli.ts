@@ -10,7 +10,7 @@ import { ConfigError, UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import type { TrustFlag } from './discovery/hosts/codex.js';
 import type { CacheSession, Spool } from './engine/cache.js';
-import type { Diagnostic } from './kit/types.js';
+import type { Diagnostic } from './util/diagnostic.js';
 import { sha1 } from './sha1.js';
 import { batched, writeFully, writePieces } from './repo/write-fully.js';
 import { printable } from './formatters/stylish.js';

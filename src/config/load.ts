@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import type * as z from '../kit/zod.js';
-import { JITLESS } from '../kit/zod.js';
+import type * as z from '../util/zod.js';
+import { JITLESS } from '../util/zod.js';
 import { ConfigError } from '../errors.js';
-import { closest } from '../kit/text.js';
-import type { AnyRule, Severity } from '../kit/types.js';
+import { closest } from '../util/text.js';
+import type { AnyRule } from '../kit/types.js';
+import type { Severity } from '../util/diagnostic.js';
 import { Locator } from '../markdown/locate.js';
 import type { FileSystem } from '../repo/vfs.js';
 import { configSchemas, type ConfigFile } from './schema.js';

@@ -1,4 +1,4 @@
-import * as z from '../kit/zod.js';
+import * as z from '../util/zod.js';
 
 export const SEVERITIES = ['off', 'warn', 'error'] as const;
 

@@ -1,4 +1,4 @@
-import { decodeLossy } from '../kit/text.js';
+import { decodeLossy } from '../util/text.js';
 import { Locator } from '../markdown/locate.js';
 import { scanHeadings } from '../markdown/scan-headings.js';
 import type { LoadedFile } from './types.js';

@@ -1,5 +1,5 @@
-import { plural } from '../kit/text.js';
-import { isSorted } from '../kit/bisect.js';
+import { plural } from '../util/text.js';
+import { isSorted } from '../util/bisect.js';
 
 /** A repo-relative working directory as people read it: '.' for the repository root. */
 export function displayCwd(cwd: string): string {

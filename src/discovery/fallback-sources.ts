@@ -1,4 +1,4 @@
-import type { Position } from '../kit/types.js';
+import type { Position } from '../util/diagnostic.js';
 import { Locator } from '../markdown/locate.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import { jsonArrayStringSpans, tomlArrayStringSpans, type LiteralSpan } from '../repo/setting-positions.js';

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { AbsenceProof, FileSystem, Probe } from '../repo/vfs.js';
 import { FsError, MISSING } from '../repo/vfs.js';
-import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../kit/text.js';
+import { decodeLossy, isRustWhitespaceOnly, utf8Length } from '../util/text.js';
 import { sequenceLength } from '../markdown/locate.js';
 import { candidateNames, renderBlock, joinInstructions, budgetWarnings, MAX_READ_FILE_BYTES, PROJECT_DOC_SEPARATOR } from './hosts/codex.js';
 import type { CandidateProbe, CodexSettings, LoadedFile, RootInfo, SearchedDirectory, Simulation } from './types.js';

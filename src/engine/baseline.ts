@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 
 /**
  * A baseline records the findings a repository already has so that only new ones fail. Entries are

@@ -1,7 +1,7 @@
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import type { RuleInfo } from '../formatters/sarif.js';
 import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } from '../repo/vfs.js';
 import { listFiles, type FileListing } from '../repo/walk.js';

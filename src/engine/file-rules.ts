@@ -1,4 +1,5 @@
-import type { Diagnostic, FileRule, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
+import type { FileRule, Messages, ReportDescriptor } from '../kit/types.js';
+import type { Diagnostic, NumericSeverity } from '../util/diagnostic.js';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Diagnostic, Fix } from '../kit/types.js';
+import type { Diagnostic, Fix } from '../util/diagnostic.js';
 import { decodeName, nativeBytes, nativePath } from '../repo/raw-path.js';
 
 export interface FixOutcome {

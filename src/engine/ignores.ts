@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import type { IgnoreEntry } from '../config/schema.js';
 
 /**

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import type { AnyRule, RepoRule, Diagnostic, Messages, NumericSeverity, ReportDescriptor } from '../kit/types.js';
+import type { AnyRule, RepoRule, Messages, ReportDescriptor } from '../kit/types.js';
+import type { Diagnostic, NumericSeverity } from '../util/diagnostic.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
 import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
 import { loadMarkdownParser } from '../markdown/parser-loader.js';

@@ -1,4 +1,5 @@
-import type { Diagnostic, Messages, NumericSeverity, Position, ReportDescriptor, ReportLocation } from '../kit/types.js';
+import type { Messages, ReportDescriptor, ReportLocation } from '../kit/types.js';
+import type { Diagnostic, NumericSeverity, Position } from '../util/diagnostic.js';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { AnyRule } from '../kit/types.js';
 

@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../kit/types.js';
-import { lastAtMost } from '../kit/bisect.js';
+import type { Diagnostic } from '../util/diagnostic.js';
+import { lastAtMost } from '../util/bisect.js';
 
 /**
  * Inline suppressions, ESLint's model in HTML comments:

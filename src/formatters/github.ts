@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import { escapeRawBytes } from '../repo/raw-path.js';
 
 export interface GithubOptions {

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import { formatJson, jsonFileChunks } from './json.js';
 import { formatStylish, stylishChunks } from './stylish.js';
 import { formatSarif, type RuleInfo } from './sarif.js';

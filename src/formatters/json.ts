@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import { joinPath } from '../repo/join.js';
 
 export interface EslintMessage {

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import { escapeRawBytes } from '../repo/raw-path.js';
 import type { RuleInfo } from './sarif.js';
 

@@ -1,5 +1,5 @@
-import type { Diagnostic } from '../kit/types.js';
-import { plural } from '../kit/text.js';
+import type { Diagnostic } from '../util/diagnostic.js';
+import { plural } from '../util/text.js';
 import { escapeRawBytes } from '../repo/raw-path.js';
 
 export interface MarkdownOptions {

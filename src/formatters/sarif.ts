@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../kit/types.js';
+import type { Diagnostic } from '../util/diagnostic.js';
 import { uriPath } from '../repo/raw-path.js';
 
 /** What a formatter needs to know about a rule (a subset of a rule object). */

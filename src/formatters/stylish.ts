@@ -1,6 +1,6 @@
 import * as path from 'node:path';
-import type { Diagnostic } from '../kit/types.js';
-import { plural } from '../kit/text.js';
+import type { Diagnostic } from '../util/diagnostic.js';
+import { plural } from '../util/text.js';
 import { escapeRawBytes } from '../repo/raw-path.js';
 
 export interface StylishOptions {

@@ -1,5 +1,5 @@
-import * as z from './zod.js';
-import { JITLESS } from './zod.js';
+import * as z from '../util/zod.js';
+import { JITLESS } from '../util/zod.js';
 import type { FileRule, Messages, RepoRule, RuleContext, RepoRuleContext, RuleMeta } from './types.js';
 import { VERSION } from '../version.js';
 

@@ -1,49 +1,10 @@
-import type * as z from './zod.js';
+import type * as z from '../util/zod.js';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 
-export type Severity = 'off' | 'warn' | 'error';
-/** ESLint's numeric severities, used in output. */
-export type NumericSeverity = 1 | 2;
-
-/** 1-based line and column; columns count UTF-16 code units like ESLint and editors. */
-export interface Position {
-  line: number;
-  column: number;
-}
-
-export interface SourceRange extends Position {
-  endLine: number;
-  /** Exclusive. */
-  endColumn: number;
-}
-
-export interface RelatedLocation extends Position {
-  /** Repository-relative POSIX path. */
-  file: string;
-  message: string;
-}
-
-/** Replace raw bytes [start, end) of the reported file with `text` encoded as UTF-8. */
-export interface Fix {
-  range: [number, number];
-  text: string;
-}
-
-export interface Diagnostic extends SourceRange {
-  ruleId: string | null;
-  messageId: string;
-  message: string;
-  data: Record<string, unknown>;
-  severity: NumericSeverity;
-  /** Repository-relative POSIX path. */
-  file: string;
-  fatal?: boolean;
-  fix?: Fix;
-  related?: RelatedLocation[];
-  docs?: string;
-}
+export type { Severity, NumericSeverity, Position, SourceRange, RelatedLocation, Fix, Diagnostic } from '../util/diagnostic.js';
+import type { Fix, Position, RelatedLocation, Severity } from '../util/diagnostic.js';
 
 export type MessageData = Record<string, string | number | boolean | null | undefined>;
 export type MessageFn<D> = (data: D) => string;

@@ -1,6 +1,6 @@
 import type { InstructionFile } from './instruction-file.js';
 import { sequenceLength } from './locate.js';
-import { lazily } from '../kit/lazily.js';
+import { lazily } from '../util/lazily.js';
 
 export type InvisibleKind = 'bidiControl' | 'zeroWidth' | 'tagCharacters';
 

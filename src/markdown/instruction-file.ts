@@ -1,6 +1,6 @@
 import type { Code, Nodes, Paragraph, Root } from 'mdast';
 import { Locator } from './locate.js';
-import { decodeLossy } from '../kit/text.js';
+import { decodeLossy } from '../util/text.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
 
 export interface TextSpan {

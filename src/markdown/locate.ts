@@ -1,5 +1,5 @@
-import type { Position } from '../kit/types.js';
-import { lastAtMost } from '../kit/bisect.js';
+import type { Position } from '../util/diagnostic.js';
+import { lastAtMost } from '../util/bisect.js';
 
 /** Offset of each line's first character; lines end at LF, CRLF or a lone CR, as in CommonMark. */
 export function lineStarts(text: string): number[] {

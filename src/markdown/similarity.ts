@@ -1,4 +1,4 @@
-import { lazily } from '../kit/lazily.js';
+import { lazily } from '../util/lazily.js';
 
 /**
  * Comparing statements written by people: case, whitespace, punctuation and Markdown emphasis do not

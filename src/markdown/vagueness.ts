@@ -12,8 +12,8 @@
 
 import { LiteralPrefilter } from './literal-prefilter.js';
 import { requiredLiterals } from './regex-literals.js';
-import { escapeRegExp } from '../kit/text.js';
-import { lazily } from '../kit/lazily.js';
+import { escapeRegExp } from '../util/text.js';
+import { lazily } from '../util/lazily.js';
 
 export const VAGUE_LANGUAGES = ['en', 'zh', 'ja', 'ko', 'es', 'fr', 'de', 'pt'] as const;
 export type VagueLanguage = (typeof VAGUE_LANGUAGES)[number];

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { posixBasename } from './join.js';
 import { pathsMatching } from './listing-text.js';
-import { escapeRegExp } from '../kit/text.js';
+import { escapeRegExp } from '../util/text.js';
 
 /**
  * Other hosts' instruction files scoped by path, not by directory (`.github/instructions`,

@@ -2,12 +2,12 @@ import * as path from 'node:path';
 import { FsError, type FileSystem, type Probe } from './vfs.js';
 import { listFiles, type FileListing } from './walk.js';
 import { instructionKind, instructionPathCandidates, type InstructionKind } from './instruction-names.js';
-import { firstAtLeast, isAscending } from '../kit/bisect.js';
+import { firstAtLeast, isAscending } from '../util/bisect.js';
 import { MAX_MANIFEST_BYTES, parseJsonManifest, parseTomlManifest, parseYamlManifest, tooLarge, type ManifestProblem, type ParseOutcome } from './manifests.js';
 import { findWorkspacePackages, type WorkspacePackage } from './workspaces.js';
 import { isCleanRelative, joinPath, posixBasename, posixDirname } from './join.js';
 import { listingText, pathsMatching } from './listing-text.js';
-import { escapeRegExp } from '../kit/text.js';
+import { escapeRegExp } from '../util/text.js';
 
 export interface RepoIndexOptions {
   root: string;

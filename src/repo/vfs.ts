@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { escapeRegExp } from '../kit/text.js';
+import { escapeRegExp } from '../util/text.js';
 import { decodeName, nativePath } from './raw-path.js';
 
 /** What a metadata call says about a path, with symlinks followed (Codex uses followed metadata). */

@@ -3,7 +3,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { FileSystem } from './vfs.js';
 import { gitFailure, gitListText, splitListing } from './git-listing.js';
 import { listingText } from './listing-text.js';
-import { isAscending, isSorted } from '../kit/bisect.js';
+import { isAscending, isSorted } from '../util/bisect.js';
 
 export interface FileListing {
   /** Repository-relative POSIX paths of files (tracked plus untracked-not-ignored), sorted. */

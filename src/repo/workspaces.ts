@@ -1,7 +1,6 @@
 import { globMatcher } from './glob-matcher.js';
 import { posixDirname } from './join.js';
 import { isRecord, stringArray } from './manifests.js';
-import type { RepoIndex } from './repo-index.js';
 
 export interface WorkspacePackage {
   /** Repository-relative directory ('' for the root). */
@@ -18,7 +17,16 @@ export const WORKSPACE_MANIFEST_NAMES: readonly string[] = ['package.json', 'pro
  * the index's directories (which already honour .gitignore and skip node_modules), so no second walk
  * of the disk is needed; each pattern only matches directories holding the ecosystem's manifest.
  */
-export function findWorkspacePackages(repo: RepoIndex): WorkspacePackage[] {
+/** What findWorkspacePackages reads of a repository (RepoIndex answers it; named here, so the index can import this module). */
+export interface WorkspaceManifests {
+  filesNamed(name: string): readonly string[];
+  json(rel: string): unknown;
+  yaml(rel: string): unknown;
+  toml(rel: string): unknown;
+  text(rel: string): string | null;
+}
+
+export function findWorkspacePackages(repo: WorkspaceManifests): WorkspacePackage[] {
   const found = new Map<string, WorkspacePackage>();
   const add = (source: WorkspacePackage['source'], patterns: string[], manifest: string) => {
     const include = patterns.filter((p) => !p.startsWith('!')).map(normalizePattern);

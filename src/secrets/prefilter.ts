@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { lazily } from '../kit/lazily.js';
-import { escapeRegExp } from '../kit/text.js';
+import { lazily } from '../util/lazily.js';
+import { escapeRegExp } from '../util/text.js';
 
 /**
  * The secretlint versions whose rule sources the table below was checked against. Another version

@@ -1,4 +1,4 @@
-import { closest } from '../kit/text.js';
+import { closest } from '../util/text.js';
 import type { MessageFn, ReportDescriptor, RuleContext } from '../kit/types.js';
 import { commandFindings, type CommandFinding } from './analyze.js';
 import type { FindingKind, FindingProblem, LookedIn } from './runners/types.js';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { plainConfig } from '../../src/config/plain-config.js';
 import { configSchemas } from '../../src/config/schema.js';
-import { JITLESS } from '../../src/kit/zod.js';
+import { JITLESS } from '../../src/util/zod.js';
 import { PROJECT } from '../integration/repo.js';
 import { rng } from '../conformance/random-repos.js';
 

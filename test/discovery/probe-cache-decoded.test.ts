@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ProbeCache } from '../../src/discovery/simulate.js';
 import { MemoryFileSystem } from '../../src/repo/vfs.js';
-import { decodeLossy } from '../../src/kit/text.js';
+import { decodeLossy } from '../../src/util/text.js';
 
 describe('ProbeCache.decoded', () => {
   // Each path's bytes are fixed (a file as read); reads of it come at any length, in any order.

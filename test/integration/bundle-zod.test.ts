@@ -12,9 +12,9 @@ function sources(dir: string): string[] {
 }
 
 // zod's `z` namespace makes the bundler keep the whole library (every locale, the JSON Schema
-// tools), 0.8 MB that every run compiles: src/kit/zod.ts imports what the project uses by name.
+// tools), 0.8 MB that every run compiles: src/util/zod.ts imports what the project uses by name.
 describe('zod in the bundle', () => {
-  it('is imported by name, through src/kit/zod.ts only', () => {
+  it('is imported by name, through src/util/zod.ts only', () => {
     const importers = [...sources(path.join(PROJECT, 'src')), ...sources(path.join(PROJECT, 'rules'))]
       .filter((file) => /\bfrom\s+['"]zod(\/[^'"]*)?['"]/.test(fs.readFileSync(file, 'utf8')))
       .map((file) => path.relative(PROJECT, file));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazily } from '../../src/kit/lazily.js';
+import { lazily } from '../../src/util/lazily.js';
 
 describe('lazily', () => {
   it('builds the value on the first call only, and keeps it (undefined included)', () => {

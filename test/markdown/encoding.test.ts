@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeUnicode, detectEncoding, invalidUtf8Runs, windows1252Guess } from '../../src/markdown/encoding.js';
-import { decodeLossy } from '../../src/kit/text.js';
+import { decodeLossy } from '../../src/util/text.js';
 
 const b = (...bytes: number[]) => Uint8Array.from(bytes);
 

@@ -11,7 +11,7 @@ import { isIgnoredPath } from '../../src/markdown/references/repo-facts.js';
 import { directoryEntries, findByTail, resolvePathReference } from '../../src/markdown/references/path-resolution.js';
 import { linkReferences, resolveLink } from '../../src/markdown/references/links.js';
 import { anchorMatches, anchorsOf, closestAnchor, githubSlug, Slugger } from '../../src/markdown/references/anchors.js';
-import { closest, editDistance } from '../../src/kit/text.js';
+import { closest, editDistance } from '../../src/util/text.js';
 import { RepoIndex } from '../../src/repo/repo-index.js';
 import { MemoryFileSystem, NodeFileSystem } from '../../src/repo/vfs.js';
 import { FIXTURES } from '../helpers/paths.js';

@@ -6,7 +6,7 @@ import { splitListing } from '../../src/repo/git-listing.js';
 import { listingText } from '../../src/repo/listing-text.js';
 import { instructionKind, instructionPathCandidates } from '../../src/repo/instruction-names.js';
 import { comparePaths } from '../../src/repo/walk.js';
-import { isSorted } from '../../src/kit/bisect.js';
+import { isSorted } from '../../src/util/bisect.js';
 
 // The repository index answers any run's first few hundred questions by bisecting the sorted
 // listing (a lint-staged run's names by native scans of git's text too), and builds its

@@ -4,7 +4,7 @@ import { ProbeCache, simulate } from '../../src/discovery/simulate.js';
 import { settingsFor, type ResolvedCodexConfig } from '../../src/discovery/hosts/codex.js';
 import { lint } from '../../src/engine/lint.js';
 import { MemoryFileSystem, type MemoryEntry } from '../../src/repo/vfs.js';
-import { decodeLossy, isRustWhitespaceOnly } from '../../src/kit/text.js';
+import { decodeLossy, isRustWhitespaceOnly } from '../../src/util/text.js';
 import { Locator } from '../../src/markdown/locate.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
 

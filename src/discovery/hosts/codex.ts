@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { CODEX_DEFAULT, CODEX_OVERRIDE } from '../../repo/instruction-names.js';
-import { decodeLossy, rustTrim } from '../../kit/text.js';
+import { decodeLossy, rustTrim } from '../../util/text.js';
 import { FsError, type FileSystem } from '../../repo/vfs.js';
 import type { CodexSettings, LoadedFile } from '../types.js';
 

@@ -1,7 +1,7 @@
 import type { Heading, Nodes, Root } from 'mdast';
 import type { RepoIndex } from '../../repo/repo-index.js';
 import { loadedMarkdownParser } from '../parser-loader.js';
-import { closest } from '../../kit/text.js';
+import { closest } from '../../util/text.js';
 import { isMarkdownPath } from './links.js';
 
 // Heading ids and HTML anchors, as GitHub makes them, and matching a link's #fragment against them.

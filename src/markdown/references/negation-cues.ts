@@ -1,4 +1,4 @@
-import { lazily } from '../../kit/lazily.js';
+import { lazily } from '../../util/lazily.js';
 import { cueMatches, mayMatch } from './cue-match.js';
 import type { SentenceContext } from './sentence-context.js';
 

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import type { RepoIndex } from '../../repo/repo-index.js';
-import { closest, editDistance } from '../../kit/text.js';
+import { closest, editDistance } from '../../util/text.js';
 import { extensionOf, FILE_EXTENSIONS, LOCAL_ONLY } from './path-shape.js';
 import type { PathReference } from './path-references.js';
 import { dirOf, existsIn, facts, joinRel, UNCLEAN_REL, type Candidates, type Place, type RepoFacts } from './repo-facts.js';

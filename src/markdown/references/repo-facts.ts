@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { RepoIndex } from '../../repo/repo-index.js';
 import { isRecord } from '../../repo/manifests.js';
-import { firstAtLeast } from '../../kit/bisect.js';
+import { firstAtLeast } from '../../util/bisect.js';
 import { posixDirname } from '../../repo/join.js';
 
 // What resolving paths needs to know about a repository (listings, .gitignore files, package names), built on first use.

@@ -1,5 +1,5 @@
 import type { InstructionFile } from '../instruction-file.js';
-import { lazily } from '../../kit/lazily.js';
+import { lazily } from '../../util/lazily.js';
 import { cueMatches } from './cue-match.js';
 
 // The sentence around a code span, code blanked out, as the cues read it.

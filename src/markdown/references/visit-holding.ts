@@ -1,5 +1,5 @@
 import type { Nodes } from 'mdast';
-import { firstAtLeast } from '../../kit/bisect.js';
+import { firstAtLeast } from '../../util/bisect.js';
 
 // Walks only the parts of a Markdown tree that hold given source offsets.
 

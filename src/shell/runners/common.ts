@@ -3,7 +3,7 @@ import type { RepoIndex } from '../../repo/repo-index.js';
 import { isRecord, stringArray } from '../../repo/manifests.js';
 import type { ShellWord } from '../parse.js';
 import type { Finding, LookedIn } from './types.js';
-import { escapeRegExp } from '../../kit/text.js';
+import { escapeRegExp } from '../../util/text.js';
 
 export function join(dir: string, rel: string): string {
   const joined = path.posix.normalize(path.posix.join(dir || '.', rel));

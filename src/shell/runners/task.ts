@@ -3,7 +3,7 @@ import type { RepoIndex } from '../../repo/repo-index.js';
 import { isRecord } from '../../repo/manifests.js';
 import { fileIn, finding, flagValues, join, keyLocation, literal, parentOf, parseArgs } from './common.js';
 import type { Runner } from './types.js';
-import { escapeRegExp } from '../../kit/text.js';
+import { escapeRegExp } from '../../util/text.js';
 
 /** Task's default file names, in its search order (https://taskfile.dev/usage/#supported-file-names). */
 export const TASKFILE_NAMES = ['Taskfile.yml', 'taskfile.yml', 'Taskfile.yaml', 'taskfile.yaml', 'Taskfile.dist.yml', 'taskfile.dist.yml', 'Taskfile.dist.yaml', 'taskfile.dist.yaml'];
