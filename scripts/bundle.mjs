@@ -6,22 +6,13 @@
 // dist/bundle/ sits at the same depth as dist/src/, so paths resolved from import.meta.url
 // (package.json in version.ts, src/phrases/ in phrase-data.ts) work from either.
 import { build } from 'esbuild';
-import { deepStrictEqual } from 'node:assert';
 import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import * as path from 'node:path';
 
 const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(project, 'dist', 'bundle');
 rmSync(outdir, { recursive: true, force: true });
-
-// Every built-in rule's options parsed from `{}`, for runs that configure none: the bundle carries
-// them (src/config/bundled-defaults.ts) so such a run builds no zod schema. As JSON, checked to
-// survive the round trip exactly.
-const { rules } = await import(pathToFileURL(path.join(project, 'dist', 'rules', 'index.js')).href);
-const ruleDefaults = Object.fromEntries(rules.map((rule) => [rule.id, rule.meta.options.parse({})]));
-const ruleDefaultsJson = JSON.stringify(ruleDefaults);
-deepStrictEqual(JSON.parse(ruleDefaultsJson), ruleDefaults, 'rule defaults must be plain JSON values');
 
 const bin = path.join(outdir, 'cli.cjs');
 const main = await build({
@@ -43,7 +34,6 @@ const main = await build({
   define: {
     // The file's own URL, as an ES module would see it (CommonJS has __filename).
     'import.meta.url': '__agentsLintFileUrl',
-    AGENTS_LINT_RULE_DEFAULTS: JSON.stringify(ruleDefaultsJson),
     // src/version.ts: the version, so the bundle does not read package.json on every start.
     AGENTS_LINT_VERSION: JSON.stringify(JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).version),
   },

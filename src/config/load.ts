@@ -9,7 +9,6 @@ import type { Severity } from '../util/diagnostic.js';
 import { Locator } from '../markdown/locate.js';
 import type { FileSystem } from '../repo/vfs.js';
 import { configSchemas, type ConfigFile } from './schema.js';
-import { plainConfig } from './plain-config.js';
 
 export const CONFIG_FILES = ['.agents-lint.json', 'agents-lint.config.json'] as const;
 export const PACKAGE_JSON_KEY = 'agents-lint';
@@ -75,9 +74,6 @@ export function loadConfigFile(fs: FileSystem, file: string): LoadedConfig {
 }
 
 export function validateConfig(file: string, value: unknown): ConfigFile {
-  // The usual config passes a check by hand (plain-config.ts); zod decides the rest and words the error.
-  const plain = plainConfig(value);
-  if (plain) return plain;
   const result = configSchemas().config.safeParse(value, JITLESS);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -156,23 +152,12 @@ export interface ResolvedRule {
   options: unknown;
 }
 
-/**
- * Rule defaults < config file < --rule flags; every option checked by the rule's own schema.
- * `defaults` holds, by rule id, the options of rules configured without any, worked out in advance
- * (the built-in rules' table in the bundle, bundled-defaults.ts): such a rule's schema is not
- * built. A rule it lacks has its schema parse `{}`.
- */
-export function resolveRules(
-  rules: readonly AnyRule[],
-  config: LoadedConfig,
-  cliRules: readonly string[],
-  defaults?: Readonly<Record<string, unknown>>,
-): Map<string, ResolvedRule> {
+/** Rule defaults < config file < --rule flags; every option checked by the rule's own schema. */
+export function resolveRules(rules: readonly AnyRule[], config: LoadedConfig, cliRules: readonly string[]): Map<string, ResolvedRule> {
   const byId = new Map(rules.map((r) => [r.id, r]));
   const resolved = new Map<string, ResolvedRule>();
   const file = config.path ?? 'config';
-  const optionsOf = (rule: AnyRule, value: unknown, where: string) =>
-    value === undefined && defaults !== undefined && Object.hasOwn(defaults, rule.id) ? defaults[rule.id] : parsedOptions(rule, value, file, where);
+  const optionsOf = (rule: AnyRule, value: unknown, where: string) => parsedOptions(rule, value, file, where);
   for (const rule of rules) resolved.set(rule.id, { rule, severity: rule.meta.severity, options: optionsOf(rule, undefined, rule.id) });
   const unknownRule = (id: string, where: string, source: string) => {
     const guess = closest(id, byId.keys());

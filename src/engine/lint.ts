@@ -9,7 +9,6 @@ import { scanDiscoveryNames } from '../discovery/looked-up-names.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem, type Probe } from '../repo/vfs.js';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
-import { bundledRuleDefaults } from '../config/bundled-defaults.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
 import { attachHosts } from '../discovery/host-view.js';
@@ -150,7 +149,7 @@ function prepareSettings(options: LintOptions, mode: { skipIrrelevant?: boolean 
     if (rel.startsWith('..') || path.isAbsolute(rel)) throw new UsageError(`${target} is outside the repository at ${root.root}; lint one repository per run.`);
   }
   // The bundle's table of default options is the built-in rules' own: rules the caller gives are parsed.
-  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? [], options.rules ? undefined : bundledRuleDefaults());
+  const rules = resolveRules(options.rules ?? allRules, withRuleOptions(root.config, options.ruleOptions), options.ruleFlags ?? []);
   const codexValues = Object.entries(root.config.config.codex?.config ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   const codex = loadCodexConfig(
     fs,

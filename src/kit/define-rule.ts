@@ -14,9 +14,7 @@ export function docsUrl(id: string): string {
  * A rule's meta as its author writes it: the options schema may be given as a function that builds
  * it. Building zod schemas was most of what importing the rules cost (for the 21 built-in ones,
  * their work and a young-generation collection it brought on: 3 to 4 ms of every run before git's
- * listing could be read), and most runs configure no options: a built-in rule's defaults then come
- * without its schema (the bundle carries them, src/config/bundled-defaults.ts), so the schema is
- * built only when a config file gives the rule options, or something reads `meta.options`.
+ * listing could be read): the schema is built when something first reads `meta.options`.
  */
 type RuleMetaSpec<M extends Messages, O extends z.ZodType> = Omit<RuleMeta<M, O>, 'options'> & { options: O | (() => O) };
 

@@ -2,7 +2,6 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { lintSource as LintSource } from '@secretlint/core';
 import type { InstructionFile } from '../markdown/instruction-file.js';
-import { mayHoldSecret, prefilterApplies } from './prefilter.js';
 
 export type SecretCategory = 'token' | 'privateKey' | 'connectionString';
 
@@ -32,16 +31,10 @@ const CREDENTIALS_IN_URL = /^[a-z][a-z0-9+.-]*:\/\/[^:/\s]+:([^@/\s]+)@/i;
  * SendGrid, Shopify, GitHub, OpenAI, Anthropic, Linear, 1Password, database connection strings) over
  * each file's decoded text. secretlint's API is async, so the engine awaits this once before rules
  * run (`meta.prepare`); `secretsIn()` then answers synchronously. The library is imported lazily: a
- * run without `no-secrets`, or whose files give no preset rule anything to match (prefilter.ts),
- * never loads it.
+ * run without `no-secrets` never loads it.
  */
 export async function prepareSecrets(files: readonly InstructionFile[]): Promise<void> {
-  let pending = files.filter((f) => !findings.has(f));
-  if (prefilterApplies()) {
-    // A file with none of the literals every preset rule needs for a match cannot hold a finding.
-    for (const file of pending) if (!mayHoldSecret(file.text)) findings.set(file, []);
-    pending = pending.filter((f) => !findings.has(f));
-  }
+  const pending = files.filter((f) => !findings.has(f));
   if (pending.length === 0) return;
   const [{ lintSource }, { creator }, profiler] = await Promise.all([
     import('@secretlint/core'),
