@@ -14,6 +14,7 @@ import type { Diagnostic } from './util/diagnostic.js';
 import { sha1 } from './sha1.js';
 import { batched, writeFully, writePieces } from './repo/write-fully.js';
 import { printable } from './formatters/stylish.js';
+import { plural } from './util/text.js';
 import { nativePath } from './repo/raw-path.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -201,7 +202,8 @@ export async function main(argv: string[]): Promise<number> {
       if (fixable.length > 0) {
         const { applyFixes } = await import('./engine/fix.js');
         const outcome = applyFixes(run.root, fixable);
-        for (const r of outcome.refused) warn(`agents-lint: did not fix ${r.file}: it ${r.reason}\n`);
+        for (const file of outcome.written) warn(`agents-lint: fixed ${plural(outcome.applied.get(file) ?? 0, 'problem')} in ${printable(file)}\n`);
+        for (const r of outcome.refused) warn(`agents-lint: did not fix ${printable(r.file)}: it ${r.reason}\n`);
         // Lint again so the report (and exit code) reflect the files as they are now.
         run = (await lint(options)) ?? run;
       }

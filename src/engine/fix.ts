@@ -7,12 +7,18 @@ import { decodeName, nativeBytes, nativePath } from '../repo/raw-path.js';
 export interface FixOutcome {
   /** Repo-relative files rewritten. */
   written: string[];
+  /** How many fixes each rewritten file took (overlapping ones wait for the next --fix). */
+  applied: Map<string, number>;
   /** Files whose fixes were refused, with why (a symlink, outside the root). */
   refused: { file: string; reason: string }[];
 }
 
 /** Applies non-overlapping byte-range fixes from the end of the file backwards. */
 export function applyToBytes(bytes: Uint8Array, fixes: readonly Fix[]): Uint8Array {
+  return applyCounted(bytes, fixes).bytes;
+}
+
+function applyCounted(bytes: Uint8Array, fixes: readonly Fix[]): { bytes: Uint8Array; applied: number } {
   const sorted = [...fixes].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const accepted: Fix[] = [];
   let lastEnd = -1;
@@ -29,7 +35,7 @@ export function applyToBytes(bytes: Uint8Array, fixes: readonly Fix[]): Uint8Arr
     cursor = fix.range[1];
   }
   parts.push(bytes.subarray(cursor));
-  return Buffer.concat(parts);
+  return { bytes: Buffer.concat(parts), applied: accepted.length };
 }
 
 /**
@@ -44,7 +50,7 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
     if (list) list.push(d.fix);
     else byFile.set(d.file, [d.fix]);
   }
-  const outcome: FixOutcome = { written: [], refused: [] };
+  const outcome: FixOutcome = { written: [], applied: new Map(), refused: [] };
   const realRoot = realPath(root);
   for (const [file, fixes] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const abs = path.join(root, file);
@@ -60,7 +66,7 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
       continue;
     }
     const before = fs.readFileSync(native);
-    const after = applyToBytes(before, fixes);
+    const { bytes: after, applied } = applyCounted(before, fixes);
     if (Buffer.compare(before, after) === 0) continue;
     // A fresh private directory beside the file holds the new version until the rename: no name a
     // repository could plant in advance is ever opened (a planted one made a predictable name fail).
@@ -74,6 +80,7 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
       fs.rmSync(tempDir, { recursive: true, force: true });
     }
     outcome.written.push(file);
+    outcome.applied.set(file, applied);
   }
   return outcome;
 }

@@ -16,12 +16,13 @@ describe('--fix', () => {
     made.push(root);
     const file = path.join(root, 'AGENTS.md');
     chmodSync(file, 0o640);
-    expect(runCli(['--fix', root]).code).toBe(0);
+    const fixed = runCli(['--fix', root]);
+    expect([fixed.code, fixed.stderr]).toEqual([0, 'agents-lint: fixed 2 problems in AGENTS.md\n']);
     expect(readFileSync(file, 'utf8')).toBe('# Rules\n\nRun `npm test` before each commit.\n');
     expect(statSync(file).mode & 0o777).toBe(0o640);
     expect(readdirSync(root).filter((f) => f.startsWith('.agents-lint-fix-') || (f.includes('agents-lint') && f.endsWith('.tmp')))).toEqual([]);
     const before = statSync(file).mtimeMs;
-    expect(runCli(['--fix', root]).code).toBe(0);
+    expect(runCli(['--fix', root])).toMatchObject({ code: 0, stderr: '' });
     expect(statSync(file).mtimeMs).toBe(before);
   });
 
