@@ -208,7 +208,7 @@ export async function main(argv: string[]): Promise<number> {
         run = (await lint(options)) ?? run;
       }
     }
-    const { createBaseline, diskLineSource, baselineFilter, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
+    const { createBaseline, diskLineSource, baselineMatcher, parseBaseline, serializeBaseline } = await import('./engine/baseline.js');
     const root = run.root;
     const readText = (abs: string) => readQuotable(root, abs);
     const lines = diskLineSource(root, readText);
@@ -226,12 +226,12 @@ export async function main(argv: string[]): Promise<number> {
       session?.save();
       return;
     }
-    let keep: ((d: Diagnostic) => boolean) | undefined;
+    let matcher: ReturnType<typeof baselineMatcher> | undefined;
     if (flags.baseline) {
       const text = readText(nodePath.resolve(flags.baseline));
       if (text === undefined) throw new UsageError(`cannot read the baseline ${flags.baseline}; create it with --write-baseline ${flags.baseline}`);
       try {
-        keep = baselineFilter(parseBaseline(text), lines);
+        matcher = baselineMatcher(parseBaseline(text), lines);
       } catch (error) {
         throw new UsageError(`${flags.baseline}: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -243,7 +243,7 @@ export async function main(argv: string[]): Promise<number> {
     const quiet = flags.quiet ?? false;
     const reported = function* (lists: Iterable<Diagnostic[]>) {
       for (const list of lists) {
-        const kept = keep ? list.filter(keep) : list;
+        const kept = matcher ? list.filter(matcher.keep) : list;
         for (const d of kept) {
           if (d.severity === 2) errors++;
           else warnings++;
@@ -267,6 +267,12 @@ export async function main(argv: string[]): Promise<number> {
     });
     const printed = replayKey === undefined || !session ? undefined : new (await import('./engine/cache.js')).Spool();
     emit(output, printed);
+    if (matcher && flags.baseline) {
+      const hidden = matcher.hidden();
+      const stale = matcher.stale();
+      if (hidden > 0) warn(`agents-lint: ${plural(hidden, 'finding')} hidden by the baseline ${flags.baseline}.\n`);
+      if (stale > 0) warn(`agents-lint: the baseline ${flags.baseline} records ${plural(stale, 'finding')} this run no longer has (fixed, or the line changed); run with --write-baseline ${flags.baseline} to prune ${stale === 1 ? 'it' : 'them'}.\n`);
+    }
     if (fatal) exitCode = 2;
     else if (errors > 0) exitCode = 1;
     else if (flags.maxWarnings !== undefined && flags.maxWarnings >= 0 && warnings > flags.maxWarnings) {

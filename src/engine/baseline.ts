@@ -64,18 +64,36 @@ export function filterBaseline(diagnostics: readonly Diagnostic[], baseline: Bas
  * order (each entry absorbs the first `count` findings it matches).
  */
 export function baselineFilter(baseline: Baseline, lines: LineSource): (d: Diagnostic) => boolean {
+  return baselineMatcher(baseline, lines).keep;
+}
+
+/** baselineFilter's predicate, and once every finding went through it: how many it hid, and the entries nothing matched. */
+export interface BaselineMatcher {
+  keep: (d: Diagnostic) => boolean;
+  hidden(): number;
+  /** Findings the baseline records that this run no longer has (fixed, or their line changed). */
+  stale(): number;
+}
+
+export function baselineMatcher(baseline: Baseline, lines: LineSource): BaselineMatcher {
   const remaining = new Map<string, number>();
   for (const e of baseline.entries) {
     const key = JSON.stringify([e.file, e.ruleId ?? null, e.messageId, e.source.trim()]);
     remaining.set(key, (remaining.get(key) ?? 0) + (Number.isInteger(e.count) && e.count > 0 ? e.count : 1));
   }
-  return (d) => {
-    if (d.fatal) return true;
-    const key = keyOf(d, lines);
-    const left = remaining.get(key) ?? 0;
-    if (left === 0) return true;
-    remaining.set(key, left - 1);
-    return false;
+  let hidden = 0;
+  return {
+    keep: (d) => {
+      if (d.fatal) return true;
+      const key = keyOf(d, lines);
+      const left = remaining.get(key) ?? 0;
+      if (left === 0) return true;
+      remaining.set(key, left - 1);
+      hidden++;
+      return false;
+    },
+    hidden: () => hidden,
+    stale: () => [...remaining.values()].reduce((n, left) => n + left, 0),
   };
 }
 

@@ -29,6 +29,7 @@ describe('--baseline / --write-baseline', () => {
     const shifted = runCli(dir, ['--baseline', 'baseline.json', '-f', 'json']);
     expect(shifted.status).toBe(0);
     expect(lines(shifted.stdout)).toEqual([]);
+    expect(shifted.stderr).toBe('agents-lint: 2 findings hidden by the baseline baseline.json.\n');
 
     // A new finding fails, and only it is reported.
     fs.appendFileSync(path.join(dir, 'AGENTS.md'), '<div hidden>brand new secret rule</div>\n');
@@ -42,6 +43,19 @@ describe('--baseline / --write-baseline', () => {
       'AGENTS.md:7:1 no-hidden-instructions/hiddenHtml',
       'AGENTS.md:8:1 no-hidden-instructions/hiddenHtml',
     ]);
+  });
+
+  it('says how many recorded findings no longer occur, and --write-baseline prunes them', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>one</div>\n<div hidden>two</div>\n' });
+    expect(runCli(dir, ['--write-baseline', 'baseline.json']).status).toBe(0);
+    fs.writeFileSync(path.join(dir, 'AGENTS.md'), '# Rules\n\n<div hidden>one</div>\n');
+    const run = runCli(dir, ['--baseline', 'baseline.json']);
+    expect([run.status, run.stderr]).toEqual([
+      0,
+      'agents-lint: 1 finding hidden by the baseline baseline.json.\nagents-lint: the baseline baseline.json records 1 finding this run no longer has (fixed, or the line changed); run with --write-baseline baseline.json to prune it.\n',
+    ]);
+    expect(runCli(dir, ['--write-baseline', 'baseline.json']).stderr).toContain('recorded 1 finding(s) in baseline.json');
+    expect(runCli(dir, ['--baseline', 'baseline.json']).stderr).toBe('agents-lint: 1 finding hidden by the baseline baseline.json.\n');
   });
 
   it('a missing or malformed baseline is a usage error (exit 2)', () => {
