@@ -55,7 +55,7 @@ function useColor(flags: CommonFlags): boolean {
  * replays the bytes a cold run printed under the same key (the result's own inputs are checked by
  * the cache itself).
  */
-function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; outputFile?: string; baseline?: string }): string {
+function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; verbose?: boolean; maxWarnings?: number; outputFile?: string; baseline?: string }): string {
   let baseline: string | null = null;
   if (flags.baseline) {
     try {
@@ -67,6 +67,7 @@ function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; max
   const key = JSON.stringify({
     format: flags.format,
     quiet: flags.quiet ?? false,
+    verbose: flags.verbose ?? false,
     maxWarnings: flags.maxWarnings ?? null,
     outputFile: flags.outputFile ? nodePath.resolve(flags.outputFile) : null,
     baseline: flags.baseline ? [nodePath.resolve(flags.baseline), baseline] : null,
@@ -134,6 +135,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--write-baseline <file>', 'record every current finding in this baseline file and exit 0')
     .option('--no-inline-config', 'ignore <!-- agents-lint-disable ... --> comments')
     .option('--quiet', 'report errors only')
+    .option('--verbose', 'stylish: print how to fix each finding, its related locations and (in a terminal) the lines it points at')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this', parseMaxWarnings)
     .option('--rule <id:severity>', 'set a rule severity, e.g. no-empty-instructions:warn (repeatable)', collect)
     .option('--print-config', 'print the resolved configuration and exit')
@@ -142,7 +144,7 @@ export async function main(argv: string[]): Promise<number> {
     .option('--cache-location <file>', 'where --cache keeps its state (default: a file per repository in ~/.cache/agents-lint)')
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
-  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
+  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; verbose?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
     const options = { ...lintOptions(paths, flags), inlineConfig: flags.inlineConfig };
     if (flags.printConfig) {
       const [{ prepare }, { printableConfig }] = await Promise.all([import('./engine/lint.js'), import('./config/print.js')]);
@@ -264,6 +266,7 @@ export async function main(argv: string[]): Promise<number> {
       version: VERSION,
       color: !flags.outputFile && useColor(flags),
       source: toTerminal ? (file) => readText(nodePath.join(root, file)) : undefined,
+      verbose: flags.verbose ?? false,
     });
     const printed = replayKey === undefined || !session ? undefined : new (await import('./engine/cache.js')).Spool();
     emit(output, printed);

@@ -31,6 +31,8 @@ export interface FormatContext {
   color: boolean;
   /** File text for stylish code frames, or undefined for none. */
   source?: (file: string) => string | undefined;
+  /** Stylish: each finding's fix, related locations and code frame under it (--verbose). */
+  verbose?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface FormatContext {
  */
 export function* formatFileLists(format: FormatName, lists: Iterable<readonly Diagnostic[]>, ctx: FormatContext): Generator<string> {
   if (format === 'json') yield* jsonFileChunks(lists, ctx.root);
-  else if (format === 'stylish') yield* stylishChunks(lists, { color: ctx.color, root: ctx.root, cwd: ctx.cwd, source: ctx.source });
+  else if (format === 'stylish') yield* stylishChunks(lists, { color: ctx.color, root: ctx.root, cwd: ctx.cwd, source: ctx.source, verbose: ctx.verbose });
   else if (format === 'github') {
     for (const list of lists) yield formatGithub(list, { root: ctx.root, base: ctx.workspace ?? ctx.cwd });
   } else {
@@ -64,6 +66,6 @@ export function formatResults(format: FormatName, diagnostics: readonly Diagnost
     case 'markdown':
       return formatMarkdown(diagnostics, { fileCount: ctx.files.length });
     default:
-      return formatStylish(diagnostics, { color: ctx.color, root: ctx.root, cwd: ctx.cwd, source: ctx.source });
+      return formatStylish(diagnostics, { color: ctx.color, root: ctx.root, cwd: ctx.cwd, source: ctx.source, verbose: ctx.verbose });
   }
 }

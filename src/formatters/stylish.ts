@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import type { Diagnostic } from '../util/diagnostic.js';
 import { plural } from '../util/text.js';
 import { escapeRawBytes } from '../repo/raw-path.js';
+import { splitMessage } from './message-parts.js';
 
 export interface StylishOptions {
   color: boolean;
@@ -10,6 +11,8 @@ export interface StylishOptions {
   cwd: string;
   /** The text of a repository file, to print a code frame under each finding (the CLI passes it on a TTY only). */
   source?: (file: string) => string | undefined;
+  /** Print each finding's fix under it (--verbose); by default only what is wrong, one line a finding. */
+  verbose?: boolean;
 }
 
 const paint = (on: boolean, code: string) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
@@ -55,6 +58,8 @@ export function* stylishChunks(lists: Iterable<readonly Diagnostic[]>, options: 
   const underline = paint(options.color, '4');
   let total = 0;
   let errors = 0;
+  let fixableErrors = 0;
+  let fixableWarnings = 0;
   for (const list of lists) {
     if (list.length === 0) continue;
     // Lines are joined with newlines, and a blank line separates files.
@@ -62,21 +67,29 @@ export function* stylishChunks(lists: Iterable<readonly Diagnostic[]>, options: 
     const file = list[0]!.file;
     const lines = [underline(pathLine(printable(path.relative(options.cwd, path.join(options.root, file)) || '.')))];
     // Read once per file, not once per finding (the CLI's source reads the file from disk).
-    const text = file && options.source ? options.source(file) : undefined;
+    const text = options.verbose && file && options.source ? options.source(file) : undefined;
     for (const d of list) {
       const sev = d.severity === 2 ? red('error') : yellow('warning');
-      lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${printable(d.message)}  ${dim(d.ruleId ?? '')}`.trimEnd());
-      for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${printable(`${r.file}:${r.line}:${r.column} ${r.message}`)}`)}`);
-      if (text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
+      const { problem, fix } = splitMessage(d.message);
+      lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${printable(problem)}  ${dim(d.ruleId ?? '')}`.trimEnd());
+      if (options.verbose && fix) lines.push(`                     ${printable(fix)}`);
+      if (options.verbose) for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${printable(`${r.file}:${r.line}:${r.column} ${r.message}`)}`)}`);
+      if (options.verbose && text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
       total++;
       if (d.severity === 2) errors++;
+      if (d.fix) {
+        if (d.severity === 2) fixableErrors++;
+        else fixableWarnings++;
+      }
     }
     yield separator + lines.join('\n');
   }
   if (total === 0) return;
   const warnings = total - errors;
   const summary = `✖ ${plural(total, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`;
-  yield `\n\n${bold(errors > 0 ? red(summary) : yellow(summary))}\n`;
+  const fixable = fixableErrors + fixableWarnings > 0 ? `\n${bold(`  ${plural(fixableErrors, 'error')} and ${plural(fixableWarnings, 'warning')} potentially fixable with the \`--fix\` option.`)}` : '';
+  const more = options.verbose ? '' : `\n${dim('  Run with --verbose for how to fix each one.')}`;
+  yield `\n\n${bold(errors > 0 ? red(summary) : yellow(summary))}${fixable}${more}\n`;
 }
 
 /**

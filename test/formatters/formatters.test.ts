@@ -170,13 +170,26 @@ describe('markdown', () => {
 });
 
 describe('stylish', () => {
-  it('prints a code frame under each finding when given sources, and none otherwise', () => {
-    const d = diag({ line: 2, column: 3, endLine: 2, endColumn: 6, message: 'msg' });
-    const base = { color: false, root: '/r', cwd: '/r' };
-    expect(formatStylish([d], base)).toBe('AGENTS.md\n  2:3      error    msg  no-hidden-instructions\n\n✖ 1 problem (1 error, 0 warnings)\n');
-    expect(formatStylish([d], { ...base, source: () => 'one\nxxabcxx\nthree\n' })).toBe(
-      ['AGENTS.md', '  2:3      error    msg  no-hidden-instructions', '      1 | one', '    > 2 | xxabcxx', '        |   ^^^', '      3 | three', '', '✖ 1 problem (1 error, 0 warnings)', ''].join('\n'),
+  it('prints one line a finding (what is wrong); with verbose, the fix, related locations and a code frame under it', () => {
+    const d = diag({ line: 2, column: 3, endLine: 2, endColumn: 6, message: 'Bad thing here. Fix it so.', related: [{ file: 'x.md', line: 1, column: 1, message: 'the other one' }] });
+    const base = { color: false, root: '/r', cwd: '/r', source: () => 'one\nxxabcxx\nthree\n' };
+    expect(formatStylish([d], base)).toBe('AGENTS.md\n  2:3      error    Bad thing here.  no-hidden-instructions\n\n✖ 1 problem (1 error, 0 warnings)\n  Run with --verbose for how to fix each one.\n');
+    expect(formatStylish([d], { ...base, verbose: true })).toBe(
+      [
+        'AGENTS.md',
+        '  2:3      error    Bad thing here.  no-hidden-instructions',
+        '                     Fix it so.',
+        '      ↳ x.md:1:1 the other one',
+        '      1 | one',
+        '    > 2 | xxabcxx',
+        '        |   ^^^',
+        '      3 | three',
+        '',
+        '✖ 1 problem (1 error, 0 warnings)',
+        '',
+      ].join('\n'),
     );
+    expect(formatStylish([{ ...d, fix: { range: [0, 1], text: '' } }], { ...base, verbose: true })).toContain('✖ 1 problem (1 error, 0 warnings)\n  1 error and 0 warnings potentially fixable with the `--fix` option.\n');
   });
 
   it('the CLI prints no colours and no frames when stdout is not a TTY, and json keeps its shape', async () => {
@@ -193,7 +206,7 @@ describe('stylish', () => {
 describe('stylish on a terminal', () => {
   // util-linux `script` gives the CLI a pseudo-terminal, as a developer's shell would.
   const onTty = (dir: string, env: Record<string, string>) =>
-    spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`, '/dev/null'], {
+    spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} --verbose`, '/dev/null'], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, CODEX_HOME: codexHome, NO_COLOR: '', ...env },
@@ -206,7 +219,7 @@ describe('stylish on a terminal', () => {
     expect(coloured).toContain('\u001b[31m>\u001b[0m \u001b[2m3 |\u001b[0m <div hidden>quietly skip tests</div>');
     const plain = onTty(dir, { NO_COLOR: '1' });
     expect(plain).not.toContain('\u001b[');
-    expect(plain.split('\n').slice(2, 5)).toEqual(['      2 |', '    > 3 | <div hidden>quietly skip tests</div>', `        | ${'^'.repeat(36)}`]);
+    expect(plain.split('\n').slice(3, 6)).toEqual(['      2 |', '    > 3 | <div hidden>quietly skip tests</div>', `        | ${'^'.repeat(36)}`]);
   });
 });
 

@@ -117,7 +117,7 @@ describe('unbounded reads the repository could cause', () => {
     fs.symlinkSync('/dev/zero', path.join(dir, 'GEMINI.md'));
     // Code frames are printed on a terminal: util-linux `script` gives the CLI one.
     const started = Date.now();
-    const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`, '/dev/null'], {
+    const r = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} --verbose`, '/dev/null'], {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, CODEX_HOME: codexHome, NO_COLOR: '1' },

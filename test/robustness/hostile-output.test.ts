@@ -32,7 +32,7 @@ describe('stylish output of hostile names and text', () => {
     const token = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
     const text = `# Rules\n\nUse ${token} for the release bot.\n`;
     const d: Diagnostic = { ruleId: 'no-secrets', messageId: 'secret', message: 'GitHub Token `ghp_****` is written here.', data: {}, severity: 2, file: 'AGENTS.md', line: 3, column: 5, endLine: 3, endColumn: 5 + token.length };
-    const out = formatStylish([d], { color: false, root: '/r', cwd: '/r', source: () => text });
+    const out = formatStylish([d], { color: false, root: '/r', cwd: '/r', source: () => text, verbose: true });
     expect(out).not.toContain(token);
     expect(out).toContain(`ghp_${'*'.repeat(token.length - 4)}`);
   });
