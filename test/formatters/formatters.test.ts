@@ -122,25 +122,28 @@ describe('github', () => {
 });
 
 describe('junit', () => {
-  it('has one test case per rule and file, failures carrying the findings', () => {
+  it('has one test case per file, failed when it has errors, with every finding in its text', () => {
     const xml = formatJunit(
-      [diag({ file: 'AGENTS.md', line: 3, column: 2, message: 'bad <b> & "q"' }), diag({ file: 'AGENTS.md', line: 4, severity: 1, message: 'second' })],
-      { files: ['AGENTS.md', 'pkg/AGENTS.md'], rules: [{ id: 'no-empty-instructions', meta: { description: '', docs: '', severity: 'error' } }, { id: 'no-hidden-instructions', meta: { description: '', docs: '', severity: 'error' } }] },
+      [
+        diag({ file: 'AGENTS.md', line: 3, column: 2, message: 'bad <b> & "q"' }),
+        diag({ file: 'AGENTS.md', line: 4, severity: 1, message: 'second' }),
+        diag({ file: 'docs/AGENTS.md', line: 1, severity: 1, message: 'only a warning' }),
+      ],
+      { files: ['AGENTS.md', 'docs/AGENTS.md', 'pkg/AGENTS.md'], rules: [{ id: 'no-hidden-instructions', meta: { description: '', docs: '', severity: 'error' } }] },
     );
     expect(xml).toBe(
       [
         '<?xml version="1.0" encoding="utf-8"?>',
-        '<testsuites name="agents-lint" tests="4" failures="1" errors="0" time="0">',
-        '  <testsuite name="AGENTS.md" tests="2" failures="1" errors="0" skipped="0" time="0">',
-        '    <testcase name="no-empty-instructions" classname="AGENTS.md" time="0"/>',
-        '    <testcase name="no-hidden-instructions" classname="AGENTS.md" time="0">',
-        '      <failure message="bad &lt;b&gt; &amp; &quot;q&quot;" type="error">3:2 error bad &lt;b&gt; &amp; &quot;q&quot;',
-        '4:1 warning second</failure>',
+        '<testsuites name="agents-lint" tests="3" failures="1" errors="0" time="0">',
+        '  <testsuite name="agents-lint" tests="3" failures="1" errors="0" skipped="0" time="0">',
+        '    <testcase name="AGENTS.md" classname="agents-lint" time="0">',
+        '      <failure message="1 error: bad &lt;b&gt; &amp; &quot;q&quot;" type="error">3:2 error bad &lt;b&gt; &amp; &quot;q&quot; (no-hidden-instructions)',
+        '4:1 warning second (no-hidden-instructions)</failure>',
         '    </testcase>',
-        '  </testsuite>',
-        '  <testsuite name="pkg/AGENTS.md" tests="2" failures="0" errors="0" skipped="0" time="0">',
-        '    <testcase name="no-empty-instructions" classname="pkg/AGENTS.md" time="0"/>',
-        '    <testcase name="no-hidden-instructions" classname="pkg/AGENTS.md" time="0"/>',
+        '    <testcase name="docs/AGENTS.md" classname="agents-lint" time="0">',
+        '      <system-out>1:1 warning only a warning (no-hidden-instructions)</system-out>',
+        '    </testcase>',
+        '    <testcase name="pkg/AGENTS.md" classname="agents-lint" time="0"/>',
         '  </testsuite>',
         '</testsuites>',
         '',
