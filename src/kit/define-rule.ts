@@ -1,13 +1,17 @@
 import * as z from '../util/zod.js';
 import { JITLESS } from '../util/zod.js';
 import type { FileRule, Messages, RepoRule, RuleContext, RepoRuleContext, RuleMeta } from './types.js';
-import { VERSION } from '../version.js';
 
 const RULE_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const MESSAGE_ID = /^[a-z][a-zA-Z0-9]*$/;
 
+/**
+ * The rule's doc as the package ships it (rules/<id>.md at the package root, two levels above both
+ * dist/src/kit/ and dist/bundle/): a link that resolves wherever agents-lint is installed, which a
+ * web address cannot promise while the package has no published home.
+ */
 export function docsUrl(id: string): string {
-  return `https://github.com/agents-lint/agents-lint/blob/v${VERSION}/rules/${id}.md`;
+  return new URL(`../../rules/${id}.md`, import.meta.url).href;
 }
 
 /**

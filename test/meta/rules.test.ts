@@ -27,6 +27,10 @@ describe('rules meta', () => {
         }
       });
 
+      it('links to its doc as the package ships it', () => {
+        expect(existsSync(new URL(rule.meta.docs)), rule.meta.docs).toBe(true);
+      });
+
       it('has a test (else: create test/rules/<id>.test.ts)', () => {
         expect(existsSync(path.join(PROJECT_ROOT, 'test', 'rules', `${rule.id}.test.ts`))).toBe(true);
       });
