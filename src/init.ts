@@ -6,11 +6,11 @@ import { VERSION } from './version.js';
 import { GIT_TIMEOUT_MS, gitEnv } from './repo/git-listing.js';
 
 /**
- * The lint-staged glob: instruction files and the manifests their references resolve through. It
- * has no slash, so lint-staged matches it against each staged file's basename in any directory.
+ * The lint-staged glob: every staged file. agents-lint itself decides from the names alone whether
+ * any of them can change a finding (instruction files of every host, manifests, the config, the
+ * hosts' settings) and exits at once when none can; a list of names kept here would fall behind it.
  */
-export const LINT_STAGED_GLOB =
-  '{AGENTS.md,AGENTS.override.md,CLAUDE.md,GEMINI.md,package.json,pnpm-workspace.yaml,Makefile,GNUmakefile,makefile,justfile,Justfile,.justfile,Taskfile.yml,Taskfile.yaml,.agents-lint.json,agents-lint.config.json}';
+export const LINT_STAGED_GLOB = '*';
 export const LINT_STAGED_COMMAND = 'agents-lint';
 const HOOK_LINE = 'npx lint-staged';
 const LINT_STAGED_FILES = ['.lintstagedrc', '.lintstagedrc.json', '.lintstagedrc.yaml', '.lintstagedrc.yml', '.lintstagedrc.mjs', '.lintstagedrc.cjs', '.lintstagedrc.js', 'lint-staged.config.js', 'lint-staged.config.mjs', 'lint-staged.config.cjs'];

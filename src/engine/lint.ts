@@ -580,8 +580,11 @@ const MANIFESTS = new Set([
   'Cargo.toml', 'go.mod', 'go.work', 'pyproject.toml', '.agents-lint.json', 'agents-lint.config.json',
 ]);
 
+/** The hosts' own settings, which change what a host loads: Codex's, Claude Code's, Gemini CLI's, Copilot's (VS Code) and OpenCode's. */
+const HOST_SETTINGS = /(^|\/)(\.codex\/config\.toml|\.claude\/settings(\.local)?\.json|\.gemini\/settings\.json|\.vscode\/settings\.json|opencode\.jsonc?)$/;
+
 function mayMatter(rel: string, fallbackNames: readonly string[]): boolean {
-  return instructionKind(rel, fallbackNames) !== null || MANIFESTS.has(path.posix.basename(rel)) || /(^|\/)\.codex\/config\.toml$/.test(rel);
+  return instructionKind(rel, fallbackNames) !== null || MANIFESTS.has(path.posix.basename(rel)) || HOST_SETTINGS.test(rel);
 }
 
 /**

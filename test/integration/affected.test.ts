@@ -54,6 +54,14 @@ describe('paths from lint-staged: lint what the files affect', () => {
     expect(cli).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 
+  it("the hosts' settings and every manifest count: a staged .vscode/settings.json, Cargo.toml or pyproject.toml runs the lint", async () => {
+    const dir = tempRepo({ ...files, '.vscode/settings.json': '{}\n', 'Cargo.toml': '[workspace]\n', 'pyproject.toml': '[project]\nname = "x"\n' });
+    for (const staged of ['.vscode/settings.json', 'Cargo.toml', 'pyproject.toml']) {
+      const result = await lint({ cwd: dir, codexHome, paths: [path.join(dir, staged)] });
+      expect(result.rules.length, staged).toBeGreaterThan(0);
+    }
+  });
+
   it('a directory still covers everything under it', async () => {
     expect(await filesReported(['packages'])).toEqual(['packages/a/AGENTS.md', 'packages/b/AGENTS.md']);
   });
