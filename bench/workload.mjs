@@ -1,4 +1,4 @@
-// What bench/run.mjs and bench/instructions.mjs both run against: the generated workload's
+// What bench/run.mjs runs against: the generated workload's
 // directory, the environment of every timed command, the discovery-only config run.mjs writes, and
 // the instruction file a staged run lints.
 import { execFileSync } from 'node:child_process';

@@ -115,7 +115,7 @@ function addCommon(cmd: Command): Command {
     .option('--cwd <dir>', 'also simulate Codex from this working directory (repeatable)', collect)
     .option('--hosts <list>', 'agent hosts to simulate, comma-separated: codex, claude-code, gemini-cli, opencode, amp, copilot, copilot-vscode, cursor, zed, windsurf, goose, or all (default: codex plus the hosts whose files the repository holds)', collect)
     .option('--no-color', 'disable colours')
-    .option('--debug', 'print stack traces of internal errors (and whether the code cache was used)');
+    .option('--debug', 'print stack traces of internal errors, and how --cache was used');
 }
 
 export async function main(argv: string[]): Promise<number> {

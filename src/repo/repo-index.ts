@@ -23,7 +23,7 @@ export interface RepoIndexOptions {
    * repository soon needs.
    */
   fewLookups?: boolean;
-  /** git's listing of the root, when the caller has it already (see speculativeListing in git-listing.ts). */
+  /** git's listing of the root (`git ls-files -z` output), when the caller has it already (--cache lists before it lints). */
   gitListing?: string;
 }
 

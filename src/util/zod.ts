@@ -6,7 +6,7 @@ export type { output } from 'zod';
 
 /**
  * Parse options for a schema parsed once or twice a run (a config file, a rule's options): zod
- * compiles an object schema's first parse into a fast path (`new Function`), code the V8 code cache
- * cannot hold, which costs more than it saves for a single parse. The result is the same.
+ * compiles an object schema's first parse into a fast path (`new Function`), which costs more than
+ * it saves for a single parse. The result is the same.
  */
 export const JITLESS = { jitless: true } as const;
