@@ -11,14 +11,14 @@ export default defineRule({
     needsTree: true,
     messages: {
       missingTarget: (d: { url: string; resolved: string; suggestion: string | null }) =>
-        `Link target \`${d.url}\` does not exist (resolved to \`${d.resolved}\`)${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
-        `Point the link at the file's current location, or remove it.`,
+        `Link target \`${d.url}\` does not exist${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
+        `It resolves to \`${d.resolved}\`. Point the link at the file's current location, or remove it.`,
       missingAnchor: (d: { anchor: string; target: string; suggestion: string | null }) =>
-        `\`${d.target}\` has no heading or anchor \`#${d.anchor}\`${d.suggestion ? `; did you mean \`#${d.suggestion}\`?` : '.'} ` +
-        `Anchors are GitHub heading slugs (lowercase, punctuation dropped, spaces as \`-\`): fix the fragment or restore the heading.`,
+        `Anchor \`#${d.anchor}\` does not exist${d.suggestion ? `; did you mean \`#${d.suggestion}\`?` : '.'} ` +
+        `\`${d.target}\` has no heading or anchor by that name, and anchors are GitHub heading slugs (lowercase, punctuation dropped, spaces as \`-\`). Fix the fragment or restore the heading.`,
       outsideRepo: (d: { url: string }) =>
-        `Link \`${d.url}\` climbs above the repository root: neither GitHub nor an agent in a fresh checkout can follow it. ` +
-        `Link to a file inside the repository, or use a full URL.`,
+        `Link \`${d.url}\` climbs above the repository root. ` +
+        `Neither GitHub nor an agent in a fresh checkout can follow it. Link to a file inside the repository, or use a full URL.`,
     },
     options: () => z.strictObject({}),
   },

@@ -23,11 +23,11 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       duplicate: (d: Data) =>
-        `"${d.statement}" repeats ${d.other}:${d.line}, loaded with this file for ${d.cwds}. ${WHY}. Keep it in ${d.other} (it applies here too) and delete this copy.`,
+        `"${d.statement}" repeats ${d.other}:${d.line}. Both files are loaded together for ${d.cwds}. ${WHY}. Keep it in ${d.other} (it applies here too) and delete this copy.`,
       duplicateInFile: (d: { statement: string; line: number; count: number }) =>
-        `"${d.statement}"${d.count > 1 ? ` and the ${d.count - 1} statements after it repeat` : ' repeats'} line ${d.line} of this file. The agent reads ${d.count > 1 ? 'them' : 'it'} twice and the copies drift apart; delete this copy.`,
+        `"${d.statement}"${d.count > 1 ? ` and the ${d.count - 1} statements after it repeat` : ' repeats'} line ${d.line} of this file. The agent reads ${d.count > 1 ? 'them' : 'it'} twice and the copies drift apart. Delete this copy.`,
       nearDuplicate: (d: Data & { similarity: number }) =>
-        `"${d.statement}" is ${d.similarity}% the same as ${d.other}:${d.line}, loaded with this file for ${d.cwds}. ${WHY}. Keep one version, in ${d.other} if it applies to the whole chain, or make the difference explicit.`,
+        `"${d.statement}" is ${d.similarity}% the same as ${d.other}:${d.line}. Both files are loaded together for ${d.cwds}. ${WHY}. Keep one version, in ${d.other} if it applies to the whole chain, or make the difference explicit.`,
     },
     options: () => z.strictObject({
       minWords: z.number().int().min(1).default(4).describe('Statements with fewer words are ignored ("Run the tests.").'),

@@ -12,7 +12,7 @@ export default defineRule({
       empty: (d: { file: string; size: number }) =>
         `${d.file} is ${d.size === 0 ? 'empty' : 'whitespace-only'}: agents load nothing from it. Write the instructions or delete the file.`,
       emptyOverride: (d: { file: string; size: number; shadowed: string }) =>
-        `${d.file} is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex still selects it and so never loads ${d.shadowed} beside it: this directory silently contributes nothing. Delete the override or give it content.`,
+        `${d.file} is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex still selects it. Codex then never loads ${d.shadowed} beside it, so this directory silently contributes nothing. Delete the override or give it content.`,
     },
     options: () => z.strictObject({}),
   },

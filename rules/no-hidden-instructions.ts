@@ -26,15 +26,15 @@ export default defineRule({
     needsTree: true,
     messages: {
       htmlComment: (d: { content: string }) =>
-        `HTML comment "${d.content}" is invisible in rendered Markdown, but ${READS}. Make it visible text if the agent should follow it, or delete it.`,
+        `HTML comment "${d.content}" is hidden from readers. It is invisible in rendered Markdown, but ${READS}. Make it visible text if the agent should follow it, or delete it.`,
       hiddenHtml: (d: { what: string; content: string }) =>
-        `${d.what} hides "${d.content}" from anyone reading the rendered Markdown, but ${READS}. Write it as visible text or delete it.`,
+        `${d.what} hides "${d.content}" from readers. It is invisible in the rendered Markdown, but ${READS}. Write it as visible text or delete it.`,
       bidiControl: (d: { codePoints: string; count: number }) =>
-        `${plural(d.count, 'bidirectional control character')} (${d.codePoints}) here: these reorder what a reviewer sees (Trojan Source) while the agent reads the text in its logical order. Delete them (--fix does).`,
+        `${plural(d.count, 'bidirectional control character')} (${d.codePoints}) here, reordering what reviewers see. This is Trojan Source: the agent reads the text in its logical order instead. Delete them (--fix does).`,
       zeroWidth: (d: { codePoints: string; count: number }) =>
-        `${plural(d.count, 'zero-width character')} (${d.codePoints}) here: invisible to reviewers, yet sent to the agent; they split words so that searches and reviews miss them. Delete them (--fix does).`,
+        `${plural(d.count, 'zero-width character')} (${d.codePoints}) here, invisible to reviewers. They are sent to the agent, and they split words so that searches and reviews miss them. Delete them (--fix does).`,
       tagCharacters: (d: { codePoints: string; count: number; hidden: string }) =>
-        `${plural(d.count, 'invisible Unicode tag character')} (${d.codePoints}) here, spelling the hidden text "${d.hidden}": the agent can read it, no reviewer sees it. Delete them (--fix does).`,
+        `${plural(d.count, 'invisible Unicode tag character')} (${d.codePoints}) spell "${d.hidden}" here. The agent can read this hidden text; no reviewer sees it. Delete them (--fix does).`,
     },
     options: () => z.strictObject({
       ignoreComments: z

@@ -58,9 +58,9 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       shadowedForHost: (d: Data) =>
-        `${d.file} is loaded by ${d.loadedBy} but not by ${d.host} in ${d.cwds}: ${d.host} reads ${d.instead} instead and its own rules then skip this file, so the agents follow different instructions. Fix: ${d.fix}.`,
+        `${d.file} is loaded by ${d.loadedBy} but not by ${d.host}. In ${d.cwds}, ${d.host} reads ${d.instead} instead and its own rules then skip this file, so the agents follow different instructions. Fix: ${d.fix}.`,
       unreachableForHost: (d: Data) =>
-        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host} in ${d.cwds}. The agents follow different instructions${d.instead ? ` (it reads ${d.instead} there)` : ''}. Fix: ${d.fix}.`,
+        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host}. In ${d.cwds}, the agents follow different instructions${d.instead ? ` (${d.host} reads ${d.instead} there)` : ''}. Fix: ${d.fix}.`,
     },
     options: () => z.strictObject({}),
   },

@@ -16,7 +16,7 @@ export default defineRule({
           d.windows1252 === null ? '' : ` In Windows-1252 these bytes read "${d.windows1252}".`
         } Re-save the file as UTF-8.`,
       moreInvalidUtf8: (d: { count: number; firstByteOffset: number }) =>
-        `${plural(d.count, 'more run')} of invalid UTF-8 from byte ${d.firstByteOffset} on (not listed one by one); the agent sees U+FFFD for each. Re-save the file as UTF-8.`,
+        `${plural(d.count, 'more run')} of invalid UTF-8 from byte ${d.firstByteOffset} on. They are not listed one by one; the agent sees U+FFFD for each. Re-save the file as UTF-8.`,
       utf16: (d: { encoding: string; bom: boolean; fixable: boolean }) =>
         `This file is ${d.encoding}${d.bom ? ' with a byte order mark' : ''}. Codex reads every instruction file as UTF-8, so the agent gets NUL bytes and U+FFFD instead of text. ${
           d.fixable ? 'Re-encode it as UTF-8 (--fix does).' : 'It is not valid ' + d.encoding + ' either: re-save it as UTF-8.'

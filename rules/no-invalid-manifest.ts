@@ -11,7 +11,7 @@ export default defineRule({
     runLast: true,
     messages: {
       invalidManifest: (d: { file: string; problem: string }) =>
-        `${d.file} ${d.problem}. Workspace packages and the scripts, targets and settings it declares cannot be checked until it parses; fix the syntax at this position.`,
+        `${d.file} ${d.problem}. Workspace packages and the scripts, targets and settings it declares cannot be checked until it parses. Fix the syntax at this position.`,
     },
     options: () => z.strictObject({}),
   },

@@ -39,8 +39,8 @@ export default defineRule({
     needsTree: true,
     messages: {
       missingPath: (d: { path: string; tried: string; suggestion: string | null }) =>
-        `\`${d.path}\` does not exist (looked for ${d.tried})${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
-        `An agent told to use this path will search for it or create it. Update the path, or remove the instruction if it no longer applies.`,
+        `\`${d.path}\` does not exist${d.suggestion ? `; did you mean \`${d.suggestion}\`?` : '.'} ` +
+        `Looked for ${d.tried}. An agent told to use this path will search for it or create it. Update the path, or remove the instruction if it no longer applies.`,
     },
     options: () => z.strictObject({
       ignore: z

@@ -13,7 +13,7 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       nearBudget: (d: { file: string; used: number; budget: number; share: string; cwds: string; count: number; chain: string; left: number }) =>
-        `Codex's chain ${d.chain} uses ${d.used} of its ${d.budget} bytes (${d.share}) for ${d.cwds}. ${d.left} more bytes anywhere on it and ${d.file} is cut without warning; shorten the chain or raise project_doc_max_bytes.`,
+        `${d.file} is near Codex's budget: its chain uses ${d.share} of ${d.budget} bytes. The chain ${d.chain} uses ${d.used} bytes for ${d.cwds}; ${d.left} more bytes anywhere on it and ${d.file} is cut without warning. Shorten the chain or raise project_doc_max_bytes.`,
     },
     options: () => z.strictObject({
       share: z.number().gt(0).lt(1).default(0.9).describe('Share of project_doc_max_bytes a chain may use before it is reported (0 to 1, exclusive)'),

@@ -11,9 +11,9 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       shadowed: (d: { file: string; winner: string; drift?: string }) =>
-        `Codex never loads ${d.file}: ${d.winner} in the same directory takes precedence, and Codex reads one file per directory (AGENTS.override.md, then AGENTS.md, then the configured fallbacks).${d.drift ?? ''} Merge what you need into ${d.winner} and delete ${d.file}, or delete ${d.winner}.`,
+        `Codex never loads ${d.file}: ${d.winner} beside it takes precedence. Codex reads one file per directory (AGENTS.override.md, then AGENTS.md, then the configured fallbacks).${d.drift ?? ''} Merge what you need into ${d.winner} and delete ${d.file}, or delete ${d.winner}.`,
       shadowedByEmpty: (d: { file: string; winner: string; size: number; tracked: boolean }) =>
-        `Codex never loads ${d.file}: ${d.winner} beside it is ${d.size === 0 ? 'empty' : 'whitespace-only'}, yet Codex selects it and drops it, so this directory silently contributes nothing${d.tracked ? '' : ` (${d.winner} is not tracked by git: only machines that have it are affected)`}. Delete ${d.winner} or move the instructions into it.`,
+        `Codex never loads ${d.file}: ${d.size === 0 ? 'an empty' : 'a whitespace-only'} file shadows it. Codex selects ${d.winner} beside it and drops it, so this directory silently contributes nothing${d.tracked ? '' : ` (${d.winner} is not tracked by git: only machines that have it are affected)`}. Delete ${d.winner} or move the instructions into it.`,
     },
     options: () => z.strictObject({}),
   },

@@ -22,11 +22,11 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       truncated: (d: { file: string; line: number; column: number; cwds: string; count: number; budget: number; bytes: number; lost: number; sections: string }) =>
-        `${d.file} is cut at ${d.line}:${d.column} for ${d.cwds}: Codex's ${d.budget}-byte budget (project_doc_max_bytes) runs out here, so the agent never sees the last ${d.lost} of its ${d.bytes} bytes${d.sections}. Shorten the files loaded before it, move reference material into files the agent opens on demand, or raise project_doc_max_bytes.`,
+        `${d.file} is cut here: Codex's ${d.budget}-byte budget runs out. For ${d.cwds}, the budget (project_doc_max_bytes) ends at ${d.line}:${d.column}, and the agent never sees the last ${d.lost} of its ${d.bytes} bytes${d.sections}. Shorten the files loaded before it, move reference material into files the agent opens on demand, or raise project_doc_max_bytes.`,
       splitCharacter: (d: { file: string; line: number; column: number; cwds: string; count: number; budget: number; bytes: number; lost: number; sections: string }) =>
-        `${d.file} is cut at ${d.line}:${d.column} in the middle of a multi-byte UTF-8 character for ${d.cwds}: the agent sees U+FFFD (�) there, and never sees the last ${d.lost} of its ${d.bytes} bytes${d.sections}. Shorten the files loaded before it or raise project_doc_max_bytes (${d.budget} bytes now).`,
+        `${d.file} is cut here, in the middle of a multi-byte UTF-8 character. For ${d.cwds}, Codex's budget ends at ${d.line}:${d.column}: the agent sees U+FFFD (�) there, and never sees the last ${d.lost} of its ${d.bytes} bytes${d.sections}. Shorten the files loaded before it or raise project_doc_max_bytes (${d.budget} bytes now).`,
       dropped: (d: { file: string; cwds: string; count: number; budget: number; spender: string; spent: number }) =>
-        `Codex never loads ${d.file} for ${d.cwds}: the ${d.budget}-byte budget (project_doc_max_bytes) is spent by the files above it (${d.spender} alone takes ${d.spent} bytes), so the most specific instructions are the ones lost. Shorten those files or raise project_doc_max_bytes.`,
+        `Codex never loads ${d.file}: the files above it spend the budget. For ${d.cwds}, the ${d.budget}-byte budget (project_doc_max_bytes) runs out before it (${d.spender} alone takes ${d.spent} bytes), so the most specific instructions are the ones lost. Shorten those files or raise project_doc_max_bytes.`,
     },
     options: () => z.strictObject({}),
   },

@@ -15,10 +15,10 @@ export default defineRule({
     prepare: prepareCommandFiles,
     messages: {
       unknownBinary: (d: Data) =>
-        `\`${d.tool} ${d.name}\` runs a binary that no installed or declared package provides (looked in ${d.where})${d.what === 'download' ? `, so ${d.tool} would fetch whatever "${d.name}" the registry serves` : ''}. Add the dependency or fix the command.`,
+        `\`${d.tool} ${d.name}\` runs a binary that no installed or declared package provides. Looked in ${d.where}${d.what === 'download' ? `, so ${d.tool} would fetch whatever "${d.name}" the registry serves` : ''}. Add the dependency or fix the command.`,
       missingLocalScript: (d: Data) => `The ${d.what} \`${d.name}\` does not exist in ${d.where}.${d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : ''} Fix the path or add the script.`,
       notExecutable: (d: Data) =>
-        `\`${d.name}\` is run directly, but ${d.where} is not executable. The shell fails with "Permission denied": run \`chmod +x ${d.where}\` and commit the bit (\`git update-index --chmod=+x ${d.where}\`), or run it through its interpreter.`,
+        `\`${d.name}\` is run directly, but it is not executable. The shell fails with "Permission denied" on ${d.where}. Run \`chmod +x ${d.where}\` and commit the bit (\`git update-index --chmod=+x ${d.where}\`), or run it through its interpreter.`,
     },
     options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Binary names never reported') }),
   },

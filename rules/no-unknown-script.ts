@@ -15,9 +15,9 @@ export default defineRule({
     needsDiscovery: true,
     prepare: prepareCommandFiles,
     messages: {
-      unknownScript: (d: Data) => `\`${d.tool}\` has no ${d.what} "${d.name}": it is not defined in ${d.where}.${hint(d)} Fix the command or define the ${d.what}.`,
-      npmNeedsRun: (d: Data) => `\`npm ${d.name}\` is not an npm command: npm runs the "${d.name}" script of ${d.where} only as \`npm run ${d.name}\`. Add \`run\`.`,
-      unknownWorkspace: (d: Data) => `\`${d.tool}\` selects ${d.what} "${d.name}", but no package matches it (looked in ${d.where}).${hint(d)} Fix the selector.`,
+      unknownScript: (d: Data) => `\`${d.tool}\` has no ${d.what} "${d.name}".${hint(d)} It is not defined in ${d.where}. Fix the command or define the ${d.what}.`,
+      npmNeedsRun: (d: Data) => `\`npm ${d.name}\` is not an npm command. The "${d.name}" script of ${d.where} runs only as \`npm run ${d.name}\`. Add \`run\`.`,
+      unknownWorkspace: (d: Data) => `\`${d.tool}\` selects ${d.what} "${d.name}", but no package matches it.${hint(d)} Looked in ${d.where}. Fix the selector.`,
     },
     options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Script names never reported') }),
   },

@@ -15,8 +15,8 @@ export default defineRule({
     prepare: prepareCommandFiles,
     messages: {
       unknownTarget: (d: Data) =>
-        `\`${d.tool}\` has no ${d.what} "${d.name}" (looked in ${d.where}).${d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : ''} Fix the command or define it.`,
-      missingTaskFile: (d: Data) => `\`${d.tool}\` finds no ${d.what} from ${d.where}: the command fails before running anything. Fix the directory or add the ${d.what}.`,
+        `\`${d.tool}\` has no ${d.what} "${d.name}".${d.suggestion ? ` Did you mean \`${d.suggestion}\`?` : ''} Looked in ${d.where}. Fix the command or define it.`,
+      missingTaskFile: (d: Data) => `\`${d.tool}\` finds no ${d.what} from ${d.where}. The command fails before running anything. Fix the directory or add the ${d.what}.`,
     },
     options: () => z.strictObject({ ignore: z.array(z.string()).default([]).describe('Target names never reported') }),
   },

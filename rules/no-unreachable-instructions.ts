@@ -18,14 +18,14 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       caseVariant: (d: { file: string; expected: string; others: string; count: number }) =>
-        `${d.file}${d.others} ${d.count > 1 ? 'are' : 'is'} loaded as instructions only on case-insensitive disks (macOS, Windows). Codex asks for ${d.expected} exactly, and such a disk answers with ${d.count > 1 ? 'these files' : 'this file'} when Codex runs in ${d.count > 1 ? 'their directories' : 'its directory'}. If ${d.count > 1 ? 'they are' : 'it is'} meant for agents, rename to ${d.expected}; if not, rename ${d.count > 1 ? 'them' : 'it'} so no agent loads ${d.count > 1 ? 'them' : 'it'} by accident.`,
+        `${d.file}${d.others} ${d.count > 1 ? 'are' : 'is'} loaded only on case-insensitive disks. Codex asks for ${d.expected} exactly, and such a disk (macOS, Windows) answers with ${d.count > 1 ? 'these files' : 'this file'} when Codex runs in ${d.count > 1 ? 'their directories' : 'its directory'}. If ${d.count > 1 ? 'they are' : 'it is'} meant for agents, rename to ${d.expected}; if not, rename ${d.count > 1 ? 'them' : 'it'} so no agent loads ${d.count > 1 ? 'them' : 'it'} by accident.`,
       agentMd: (d: { file: string; expected: string }) => `Codex never loads ${d.file}: it looks for AGENTS.md, with an S. Rename it to ${d.expected}.`,
       notAFile: (d: { file: string; what: string }) =>
-        `${d.file} is ${d.what}, which Codex skips: it loads only regular files (after following symlinks), so nothing is loaded from it. Replace it with a regular file${d.what === 'a dangling symlink' ? ' or fix the link target' : ''}.`,
+        `${d.file} is ${d.what}, which Codex skips. Codex loads only regular files (after following symlinks), so nothing is loaded from it. Replace it with a regular file${d.what === 'a dangling symlink' ? ' or fix the link target' : ''}.`,
       nestedRoot: (d: { file: string; root: string; marker: string; count: number; cwds: string }) =>
-        `Codex does not load ${d.file} for ${d.cwds}: its project-root search stops at the nested root marker ${d.marker} (a submodule or nested repository), so nothing above ${d.root} is read there. Repeat the instructions in ${join(d.root, CODEX_DEFAULT)}, or set project_root_markers in ~/.codex/config.toml if ${d.root} is not a project of its own.`,
+        `Codex does not load ${d.file} in the nested project ${d.root}. For ${d.cwds}, its project-root search stops at the marker ${d.marker} (a submodule or nested repository), so nothing above ${d.root} is read there. Repeat the instructions in ${join(d.root, CODEX_DEFAULT)}, or set project_root_markers in ~/.codex/config.toml if ${d.root} is not a project of its own.`,
       otherHost: (d: { file: string; name: string; dir: string }) =>
-        `Codex never loads ${d.file}: ${d.name} is another agent's file, it is not in project_doc_fallback_filenames, and ${d.dir} has no AGENTS.md, so Codex users get none of these instructions. Add ${join(d.dir === '.' ? '' : d.dir, CODEX_DEFAULT)} (or a symlink to ${d.name}), or list "${d.name}" in project_doc_fallback_filenames.`,
+        `Codex never loads ${d.file}: ${d.name} is another agent's file. It is not in project_doc_fallback_filenames, and ${d.dir} has no AGENTS.md, so Codex users get none of these instructions. Add ${join(d.dir === '.' ? '' : d.dir, CODEX_DEFAULT)} (or a symlink to ${d.name}), or list "${d.name}" in project_doc_fallback_filenames.`,
     },
     options: () => z.strictObject({}),
   },

@@ -27,7 +27,7 @@ export default defineRule({
       symlinkLoop: (d: Data) =>
         `${d.file} is a symlink loop. Codex fails on it and then drops every project instruction file for ${d.cwds}${lostText(d)}. Point the link at a real file or delete it.`,
       unreadable: (d: Data & { code: string; reason: string }) =>
-        `Codex cannot read ${d.file} (${d.code}: ${d.reason}), and then drops every project instruction file for ${d.cwds}${lostText(d)}. Fix the file's permissions or size, or remove it.`,
+        `Codex cannot read ${d.file} (${d.code}: ${d.reason}). It then drops every project instruction file for ${d.cwds}${lostText(d)}. Fix the file's permissions or size, or remove it.`,
     },
     options: () => z.strictObject({}),
   },

@@ -12,17 +12,17 @@ export default defineRule({
     tags: ['discovery', 'codex', 'config'],
     fixable: false,
     messages: {
-      empty: (d: Where) => `Fallback entry ${d.index} in ${d.source} is empty after trimming: Codex drops it. Remove it.`,
+      empty: (d: Where) => `Fallback entry ${d.index} in ${d.source} is empty after trimming. Codex drops it. Remove it.`,
       duplicate: (d: Where & { of: string }) =>
-        `Fallback "${d.name}" (entry ${d.index} in ${d.source}) repeats ${d.of}: Codex probes each name once per directory, so this entry does nothing. Remove it.`,
+        `Fallback "${d.name}" repeats ${d.of}, so it does nothing. It is entry ${d.index} in ${d.source}, and Codex probes each name once per directory. Remove it.`,
       containsSlash: (d: Where) =>
-        `Fallback "${d.name}" (entry ${d.index} in ${d.source}) contains "/": the released Codex CLI (0.171.0) ignores such names, although the source on main would probe the sub-path. Use a bare file name, or add an AGENTS.md that holds the instructions.`,
+        `Fallback "${d.name}" contains "/", so the released Codex CLI ignores it. It is entry ${d.index} in ${d.source}; Codex CLI 0.171.0 ignores such names, although the source on main would probe the sub-path. Use a bare file name, or add an AGENTS.md that holds the instructions.`,
       noMatch: (d: Where & { suggestion: string | null }) =>
-        `Fallback "${d.name}" (entry ${d.index} in ${d.source}) matches no file in the repository${
-          d.suggestion ? ` (did you mean "${d.suggestion}"? Codex compares names exactly on Linux)` : ''
-        }: Codex probes it in every directory for nothing. Fix the name or remove the entry.`,
+        `Fallback "${d.name}" matches no file in the repository${d.suggestion ? `; did you mean "${d.suggestion}"?` : '.'} It is entry ${d.index} in ${d.source}${
+          d.suggestion ? ', and Codex compares names exactly on Linux' : ''
+        }; Codex probes it in every directory for nothing. Fix the name or remove the entry.`,
       alwaysShadowed: (d: Where & { files: number; shadowedBy: string }) =>
-        `Fallback "${d.name}" (entry ${d.index} in ${d.source}) is never used: ${d.files === 1 ? 'its only file sits' : `each of its ${plural(d.files, 'file')} sits`} beside a higher-priority candidate (such as ${d.shadowedBy}), and Codex loads one file per directory. Merge those files into the file beside them, or remove the entry.`,
+        `Fallback "${d.name}" is never used: ${d.files === 1 ? 'its only file sits' : `each of its ${plural(d.files, 'file')} sits`} beside a higher-priority file. It is entry ${d.index} in ${d.source}, and Codex loads one file per directory (${d.shadowedBy}, for one, takes precedence). Merge those files into the file beside them, or remove the entry.`,
     },
     options: () => z.strictObject({}),
   },

@@ -43,7 +43,7 @@ export default defineRule({
     needsTree: true,
     messages: {
       vague: (d: { phrase: string; language: string; suggestion: string }) =>
-        `"${d.phrase}" (${d.language}) gives an agent nothing to act on and a reviewer nothing to check: the statement names no command, path, limit or example, so the agent can only guess what satisfies it. ${d.suggestion}`,
+        `"${d.phrase}" (${d.language}) gives the agent nothing to act on. The statement names no command, path, limit or example, so the agent can only guess what satisfies it and a reviewer has nothing to check. ${d.suggestion}`,
     },
     options: () => z.strictObject({
       extraPhrases: z

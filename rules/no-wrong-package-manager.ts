@@ -12,7 +12,7 @@ export default defineRule({
     prepare: prepareCommandFiles,
     messages: {
       wrongPackageManager: (d: { used: string; expected: string; evidence: string; effect?: string }) =>
-        `This command uses ${d.used}, but the repository uses ${d.expected} (${d.evidence}). ${d.effect ?? 'It writes a second lockfile and a different dependency tree'}; write the ${d.expected} command instead.`,
+        `This command uses ${d.used}, but the repository uses ${d.expected}. Evidence: ${d.evidence}. ${d.effect ?? 'It writes a second lockfile and a different dependency tree'}; write the ${d.expected} command instead.`,
     },
     options: () => z.strictObject({}),
   },

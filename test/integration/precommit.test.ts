@@ -89,7 +89,7 @@ describe('pre-commit with husky + lint-staged from the registry (AGENTS_LINT_OFF
     const broken = sh(dir, 'git', ['commit', '-m', 'broken']);
     expect(broken.status).not.toBe(0);
     const output = broken.stdout + broken.stderr;
-    expect(output).toContain('AGENTS.override.md is empty, yet Codex still selects it and so never loads AGENTS.md beside it');
+    expect(output).toContain('AGENTS.override.md is empty, yet Codex still selects it.');
     expect(output).toContain('no-empty-instructions');
     expect(sh(dir, 'git', ['log', '--format=%s']).stdout).toBe('clean\n');
 

@@ -133,7 +133,7 @@ describe('no-host-divergence on many packages', () => {
     const shown = ['AGENTS.md', 'packages/p1/AGENTS.md', 'packages/p2/AGENTS.md', 'packages/p3/AGENTS.md', 'packages/p4/AGENTS.md'];
     expect(claude?.messageId).toBe('unreachableForHost');
     expect(claude?.data?.['instead']).toBe(`${shown.join(', ')} and 3 more files`);
-    expect(claude?.message).toContain(`(it reads ${shown.join(', ')} and 3 more files there)`);
+    expect(claude?.message).toContain(`(codex reads ${shown.join(', ')} and 3 more files there)`);
     expect(claude?.related?.map((r) => r.file)).toEqual(shown);
   });
 });
