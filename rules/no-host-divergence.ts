@@ -98,10 +98,7 @@ export default defineRule({
     const byFile = new Map<string, Divergence[]>();
     for (const d of oneSide) if (!codexUnreachable(d)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
     for (const [file, ds] of byFile) {
-      const first = ds[0]!;
-      const union = (pick: (d: Divergence) => readonly string[]) => [...new Set(ds.flatMap(pick))];
-      // A host that misses the file in some working directories may load it in others: it is named as missing only.
-      const d: Divergence = { ...first, host: ds.map((x) => x.host).join(', '), loadedBy: union((x) => x.loadedBy).filter((h) => !ds.some((x) => x.host === h)), cwds: union((x) => x.cwds).sort(), instead: union((x) => x.instead), shadowed: ds.some((x) => x.shadowed) };
+      const d = mergedDivergence(ds);
       const instead = insteadText(d);
       const data: Data = { file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead, fix: ds.map((x) => fixFor(x, insteadText(x))).filter((f, i, a) => a.indexOf(f) === i).join('; ') };
       const related = d.instead.slice(0, INSTEAD_SHOWN).map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
@@ -109,3 +106,20 @@ export default defineRule({
     }
   },
 });
+
+/**
+ * One host's divergences of one file merged into one, naming every host that misses it. A host that
+ * misses the file in some working directories may load it in others: it is named as missing only.
+ */
+export function mergedDivergence(ds: readonly Divergence[]): Divergence {
+  const union = (pick: (d: Divergence) => readonly string[]) => [...new Set(ds.flatMap(pick))];
+  const missing = new Set(ds.map((x) => x.host));
+  return {
+    ...ds[0]!,
+    host: [...missing].join(', '),
+    loadedBy: union((x) => x.loadedBy).filter((h) => !missing.has(h)),
+    cwds: union((x) => x.cwds).sort(),
+    instead: union((x) => x.instead),
+    shadowed: ds.some((x) => x.shadowed),
+  };
+}

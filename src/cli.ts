@@ -15,7 +15,8 @@ import { sha1 } from './sha1.js';
 import { batched, writeFully, writePieces } from './repo/write-fully.js';
 import { printable } from './formatters/stylish.js';
 import { plural } from './util/text.js';
-import { nativePath } from './repo/raw-path.js';
+import { decodePath, nativePath } from './repo/raw-path.js';
+import { isInside } from './util/inside.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -392,10 +393,9 @@ const QUOTE_BYTES = 256 * 1024;
 function readQuotable(root: string, abs: string): string | undefined {
   let fd: number | undefined;
   try {
-    const real = nodeFs.realpathSync.native(nativePath(abs), 'buffer');
-    const top = nodeFs.realpathSync.native(nativePath(root), 'buffer');
-    if (!real.equals(top) && !(real.length > top.length && real.subarray(0, top.length).equals(top) && real[top.length] === nodePath.sep.charCodeAt(0))) return undefined;
-    fd = nodeFs.openSync(real, nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
+    const real = decodePath(nodeFs.realpathSync.native(nativePath(abs), 'buffer'));
+    if (!isInside(real, decodePath(nodeFs.realpathSync.native(nativePath(root), 'buffer')))) return undefined;
+    fd = nodeFs.openSync(nativePath(real), nodeFs.constants.O_RDONLY | (nodeFs.constants.O_NONBLOCK ?? 0));
     if (!nodeFs.fstatSync(fd).isFile()) return undefined;
     const buffer = Buffer.allocUnsafe(QUOTE_BYTES);
     let filled = 0;

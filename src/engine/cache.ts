@@ -7,6 +7,7 @@ import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } f
 import { listFiles, type FileListing } from '../repo/walk.js';
 import { writeFully } from '../repo/write-fully.js';
 import { gitTracks } from '../repo/git-listing.js';
+import { isInside } from '../util/inside.js';
 import { listingText } from '../repo/listing-text.js';
 import { VERSION } from '../version.js';
 import { sha1 } from '../sha1.js';
@@ -441,10 +442,6 @@ function writeAtomically(file: string, parts: readonly (string | Blob)[]): void 
   }
 }
 
-const isInside = (root: string, file: string) => {
-  const rel = path.relative(root, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-};
 
 /** A run through the cache: a replay when one is stored for these output flags, else the result. */
 export interface CacheSession {
@@ -509,7 +506,7 @@ export async function openCache(options: LintOptions, { location, version = VERS
   const { file, root } = await cachePlace(options, base, location);
   const key = runKey(options, base, version);
   // A cache file the repository itself holds may have been written by anyone: never read, never written.
-  if (isInside(root, file) && gitTracks(root, path.relative(root, file))) {
+  if (file !== root && isInside(file, root) && gitTracks(root, path.relative(root, file))) {
     warnCache(file, 'the cache file is tracked by git, so it may have been written by anyone');
     const run = toCachedRun(await lintRun(options));
     return { how: () => ({ whole: false, reusedFiles: 0, lintedFiles: run.files.length }), replay: null, result: async () => collect(run), run: async () => run, save: () => undefined };

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, Fix } from '../util/diagnostic.js';
-import { decodeName, nativeBytes, nativePath } from '../repo/raw-path.js';
+import { decodePath, nativeBytes, nativePath } from '../repo/raw-path.js';
+import { isInside } from '../util/inside.js';
 
 export interface FixOutcome {
   /** Repo-relative files rewritten. */
@@ -61,7 +62,7 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
       continue;
     }
     const realDir = realPath(path.dirname(abs));
-    if (realDir !== realRoot && !realDir.startsWith(realRoot + path.sep)) {
+    if (!isInside(realDir, realRoot)) {
       outcome.refused.push({ file, reason: 'lies outside the repository' });
       continue;
     }
@@ -87,7 +88,7 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
 
 /** The real path of `p`, read in bytes: a name that is not UTF-8 keeps its bytes (raw-path.ts). */
 function realPath(p: string): string {
-  return decodeName(fs.realpathSync.native(nativePath(p), 'buffer'));
+  return decodePath(fs.realpathSync.native(nativePath(p), 'buffer'));
 }
 
 /**

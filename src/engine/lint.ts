@@ -20,6 +20,7 @@ import { instructionKind } from '../repo/instruction-names.js';
 import { ConfigError, UsageError } from '../errors.js';
 import type { FileListing } from '../repo/walk.js';
 import { reuseKey, type FileReuse } from './file-reuse.js';
+import { isInside } from '../util/inside.js';
 import { rules as allRules } from '../../rules/index.js';
 
 export interface LintOptions {
@@ -194,8 +195,7 @@ function checkedCwds(fs: FileSystem, root: RootResolution, base: string, flags: 
 }
 
 function cwdProblem(fs: FileSystem, rootDir: string, given: string, abs: string, absoluteInConfig: boolean): string | null {
-  const rel = path.relative(rootDir, abs);
-  if (absoluteInConfig || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return `is outside the repository at ${rootDir}`;
+  if (absoluteInConfig || !isInside(abs, rootDir)) return `is outside the repository at ${rootDir}`;
   if (given.includes('\0') || fs.probe(abs).kind !== 'dir') return 'is not a directory in the repository';
   return null;
 }

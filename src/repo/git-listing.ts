@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import { decodeListing } from './raw-path.js';
+import { decodePath } from './raw-path.js';
 
 /**
  * `git ls-files` for a work tree: tracked plus untracked-not-ignored files, exactly the user's
@@ -48,7 +48,7 @@ let lastFailure: string | null = null;
 export function gitListText(root: string): string | null {
   lastFailure = null;
   try {
-    return decodeListing(execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' }));
+    return decodePath(execFileSync('git', ['-C', root, ...ARGS], { encoding: 'buffer', maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'pipe'], env: gitEnv(), timeout: GIT_TIMEOUT_MS, killSignal: 'SIGKILL' }));
   } catch (error) {
     const { status, stderr } = error as { status?: number | null; stderr?: Buffer };
     lastFailure = failureOf(error, status ?? null, stderr?.toString('utf8') ?? '');

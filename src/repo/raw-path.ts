@@ -12,8 +12,8 @@
 
 const REPLACEMENT = 0xfffd;
 
-/** A listing's bytes as text, every byte that is not UTF-8 kept as a lone surrogate (see above). */
-export function decodeListing(bytes: Uint8Array): string {
+/** Paths' bytes (one name, or git's whole listing) as text, every byte that is not UTF-8 kept as a lone surrogate (see above). */
+export function decodePath(bytes: Uint8Array): string {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   // Nearly every listing is valid UTF-8: decoded natively, and checked by one native search.
   return text.includes('\ufffd') ? decodeEscaped(bytes) : text;
@@ -62,10 +62,6 @@ function encodeEscaped(p: string): Buffer {
   return Buffer.from(out);
 }
 
-/** A name as node:fs gave it in bytes, decoded as decodeListing does. */
-export function decodeName(name: Buffer): string {
-  return decodeListing(name);
-}
 
 /** The text with each escaped byte shown as `\xNN` (any other lone surrogate as `\uXXXX`), for output. */
 export function escapeRawBytes(text: string): string {

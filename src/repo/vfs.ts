@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { escapeRegExp } from '../util/text.js';
-import { decodeName, nativePath } from './raw-path.js';
+import { decodePath, nativePath } from './raw-path.js';
 
 /** What a metadata call says about a path, with symlinks followed (Codex uses followed metadata). */
 export type EntryKind = 'file' | 'dir' | 'special' | 'missing' | 'error';
@@ -168,7 +168,7 @@ function direntKind(d: { isFile(): boolean; isDirectory(): boolean; isSymbolicLi
 /** A directory's names, each not in UTF-8 kept as its bytes (raw-path.ts). */
 function readNames(absDir: string): string[] {
   const names = fs.readdirSync(nativePath(absDir));
-  return names.some((n) => n.includes('\ufffd')) ? fs.readdirSync(nativePath(absDir), 'buffer').map(decodeName) : names;
+  return names.some((n) => n.includes('\ufffd')) ? fs.readdirSync(nativePath(absDir), 'buffer').map(decodePath) : names;
 }
 
 export class NodeFileSystem implements FileSystem {
@@ -236,7 +236,7 @@ export class NodeFileSystem implements FileSystem {
   realpath(absPath: string): string | null {
     try {
       const real = fs.realpathSync.native(nativePath(absPath), 'buffer');
-      return decodeName(real);
+      return decodePath(real);
     } catch {
       return null;
     }
@@ -263,7 +263,7 @@ export class NodeFileSystem implements FileSystem {
       const entries = fs.readdirSync(nativePath(absPath), { withFileTypes: true });
       // A name that is not UTF-8 came back with U+FFFD in it: the directory is read again in bytes.
       if (entries.some((d) => d.name.includes('\ufffd'))) {
-        return fs.readdirSync(nativePath(absPath), { withFileTypes: true, encoding: 'buffer' }).map((d) => ({ name: decodeName(d.name), kind: direntKind(d) }));
+        return fs.readdirSync(nativePath(absPath), { withFileTypes: true, encoding: 'buffer' }).map((d) => ({ name: decodePath(d.name), kind: direntKind(d) }));
       }
       return entries.map((d) => ({ name: d.name, kind: direntKind(d) }));
     } catch (error) {

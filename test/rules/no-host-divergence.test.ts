@@ -1,4 +1,4 @@
-import rule from '../../rules/no-host-divergence.js';
+import rule, { mergedDivergence } from '../../rules/no-host-divergence.js';
 import { describe, expect, it } from 'vitest';
 import { runRule, testRule } from '../helpers/test-rule.js';
 
@@ -135,5 +135,16 @@ describe('no-host-divergence on many packages', () => {
     expect(claude?.data?.['instead']).toBe(`${shown.join(', ')} and 3 more files`);
     expect(claude?.message).toContain(`(codex reads ${shown.join(', ')} and 3 more files there)`);
     expect(claude?.related?.map((r) => r.file)).toEqual(shown);
+  });
+});
+
+describe('mergedDivergence', () => {
+  it('names a host that misses the file in some working directories as missing only, not also as loading it', () => {
+    const base = { file: 'AGENTS.md', instead: [], shadowed: false, importRef: null };
+    const merged = mergedDivergence([
+      { ...base, host: 'claude-code', loadedBy: ['codex', 'gemini-cli'], cwds: ['b'] },
+      { ...base, host: 'gemini-cli', loadedBy: ['codex', 'claude-code'], cwds: ['a'] },
+    ]);
+    expect([merged.host, merged.loadedBy, merged.cwds]).toEqual(['claude-code, gemini-cli', ['codex'], ['a', 'b']]);
   });
 });

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import picomatch from 'picomatch';
 import { parse as parseYaml } from 'yaml';
+import { isInside } from '../../util/inside.js';
 import type { HostEnv, HostFile, HostFileKind, HostSettings, HostSettingOrigin, ImportProblem, Moment } from './types.js';
 
 /** Directories from `top` down to `cwd`, inclusive (`cwd` must be `top` or below it). */
@@ -20,12 +21,7 @@ export function dirsUpTo(from: string, stop: string): string[] {
   return dirs;
 }
 
-const SEP = path.sep.charCodeAt(0);
-
-export function isInside(p: string, dir: string): boolean {
-  // p.startsWith(dir + sep) without building that string (asked per approval check per cwd).
-  return p === dir || (p.startsWith(dir) && (dir.charCodeAt(dir.length - 1) === SEP || p.charCodeAt(dir.length) === SEP));
-}
+export { isInside };
 
 export function isFile(env: HostEnv, abs: string): boolean {
   return env.cache.probe(abs).kind === 'file';
