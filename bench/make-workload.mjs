@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // A synthetic monorepo to time instruction-file linters on, and to test what depends on size.
 //
-//   node bench/make-workload.mjs DIR [--packages N] [--agents N] [--seed S]
+//   node bench/make-workload.mjs DIR [--packages N] [--agents N] [--seed S] [--maintained]
 //
 // N packages (a package.json, nine source files and a README each), AGENTS.md files of 2 to 8 KB
 // (the root's and one in a quarter of the packages by default), a root CLAUDE.md that imports the
@@ -25,13 +25,22 @@ function seeded(seed) {
   };
 }
 
-/** An AGENTS.md of about `size` bytes: commands, a vague line, a link, then sections of path rules. */
-function agentsMd(name, size) {
-  const lines = [`# ${name}`, '', '## Commands', '', '- Build with `npm run build`.', '- Test with `npm test`.', '- Type-check with `npm run typecheck`.', '', '## Conventions', '', '- Follow best practices.', '- See [the guide](docs/guide.md).', ''];
+/**
+ * An AGENTS.md of about `size` bytes: commands, a vague line, a link, then sections of path rules.
+ * Maintained, its script, link and paths exist and each line names its package.
+ */
+function agentsMd(name, size, maintained) {
+  const lines = maintained
+    ? [`# ${name}`, '', '## Commands', '', `- Build ${name} with \`npm run build\`.`, `- Test ${name} with \`npm test\`.`, '', '## Conventions', '', `- Keep ${name} free of runtime dependencies.`, '- See [the readme](README.md).', '']
+    : [`# ${name}`, '', '## Commands', '', '- Build with `npm run build`.', '- Test with `npm test`.', '- Type-check with `npm run typecheck`.', '', '## Conventions', '', '- Follow best practices.', '- See [the guide](docs/guide.md).', ''];
   let bytes = lines.reduce((n, l) => n + l.length + 1, 0);
   for (let i = 0; bytes < size; i++) {
     const more = i % 15 === 0 ? ['', `## Area ${i / 15}`, ''] : [];
-    more.push(`- When changing \`src/mod${i}.ts\`, update \`src/mod${i}.test.ts\` and keep exports sorted.`);
+    more.push(
+      maintained
+        ? `- When changing \`src/mod${i % 9}.ts\` for ${name} area ${i}, keep its exports sorted.`
+        : `- When changing \`src/mod${i}.ts\`, update \`src/mod${i}.test.ts\` and keep exports sorted.`,
+    );
     for (const l of more) bytes += l.length + 1;
     lines.push(...more);
   }
@@ -39,7 +48,7 @@ function agentsMd(name, size) {
 }
 
 /** Writes the workload into `dir` (emptied first). */
-export function makeWorkload(dir, { packages = 2000, agents = Math.max(1, Math.floor(packages / 4)), seed = 42 } = {}) {
+export function makeWorkload(dir, { packages = 2000, agents = Math.max(1, Math.floor(packages / 4)), seed = 42, maintained = false } = {}) {
   const random = seeded(seed);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -64,16 +73,17 @@ export function makeWorkload(dir, { packages = 2000, agents = Math.max(1, Math.f
     write(`${base}/package.json`, JSON.stringify({ name, version: '1.0.0', scripts: { build: 'tsc', test: 'vitest run' } }));
     for (let k = 0; k < 9; k++) write(`${base}/src/mod${k}.ts`, `export const v${k} = ${k};\n`.repeat(20));
     write(`${base}/README.md`, `# ${name}\n\nSome docs.\n`);
-    if (withAgents.has(p)) write(`${base}/AGENTS.md`, agentsMd(name, 2048 + Math.floor(random() * 6145)));
+    if (withAgents.has(p)) write(`${base}/AGENTS.md`, agentsMd(name, 2048 + Math.floor(random() * 6145), maintained));
   }
-  write('AGENTS.md', agentsMd('root', 6000));
+  write('AGENTS.md', agentsMd('root', 6000, maintained));
+  if (maintained) write('README.md', '# big\n');
   write('CLAUDE.md', '# CLAUDE.md\n\n@AGENTS.md\n');
   for (let m = 0; m < 200; m++) {
     const base = `node_modules/dep-${String(m).padStart(3, '0')}`;
     write(`${base}/package.json`, JSON.stringify({ name: `dep-${String(m).padStart(3, '0')}`, version: '1.0.0' }));
     write(`${base}/README.md`, '# dep\n');
     if (m % 10 === 0) {
-      write(`${base}/AGENTS.md`, agentsMd(`dep-${m}`, 3000));
+      write(`${base}/AGENTS.md`, agentsMd(`dep-${m}`, 3000, maintained));
       write(`${base}/CLAUDE.md`, '# dep\n');
     }
     for (let k = 0; k < 22; k++) write(`${base}/lib/f${k}.js`, 'module.exports = 1;\n');
@@ -88,13 +98,14 @@ export function makeWorkload(dir, { packages = 2000, agents = Math.max(1, Math.f
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [dir, ...rest] = process.argv.slice(2);
   if (!dir) {
-    console.error('usage: node bench/make-workload.mjs DIR [--packages N] [--agents N] [--seed S]');
+    console.error('usage: node bench/make-workload.mjs DIR [--packages N] [--agents N] [--seed S] [--maintained]');
     process.exit(2);
   }
   const opt = (name) => {
     const i = rest.indexOf(name);
     return i < 0 ? undefined : Number(rest[i + 1]);
   };
-  const made = makeWorkload(dir, { packages: opt('--packages'), agents: opt('--agents'), seed: opt('--seed') });
-  console.log(`${dir}: ${made.packages} packages, ${made.agents} AGENTS.md files`);
+  const maintained = rest.includes('--maintained');
+  const made = makeWorkload(dir, { packages: opt('--packages'), agents: opt('--agents'), seed: opt('--seed'), maintained });
+  console.log(`${dir}: ${made.packages} packages, ${made.agents} AGENTS.md files${maintained ? ', maintained' : ''}`);
 }

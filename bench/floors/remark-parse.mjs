@@ -6,8 +6,11 @@ import { unified } from 'unified';
 import remarkParse from 'remark-parse';
 import remarkGfm from 'remark-gfm';
 
+// `node remark-parse.mjs ROOT [FILE]`: every instruction file git lists under ROOT, or FILE alone (the
+// floor of a one-file run: loading remark and its first parse in a fresh process).
 const root = process.argv[2] ?? '.';
-const files = execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer: 1 << 30 })
+const only = process.argv[3];
+const files = only ? [only] : execFileSync('git', ['-C', root, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], { maxBuffer: 1 << 30 })
   .toString('utf8')
   .split('\0')
   .filter((f) => /(^|\/)(AGENTS[^/]*|CLAUDE|GEMINI)\.md$/i.test(f));
