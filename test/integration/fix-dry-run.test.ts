@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PROJECT, runCli } from './repo.js';
+import { CLI, PROJECT, runCli, tempRepo } from './repo.js';
 
 const DEMO = path.join(PROJECT, 'fixtures/demo-monorepo');
 const made: string[] = [];
@@ -85,6 +85,23 @@ describe('--fix-dry-run', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toMatch(/^--- a\/apps\/admin\/AGENTS\.md\n/);
     expect(JSON.parse(fs.readFileSync(out, 'utf8'))).toBeInstanceOf(Array);
+  });
+
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)('escapes the control characters of the diff on a terminal, and passes them through to a pipe', () => {
+    // A line --fix changes (a zero-width space) that also holds an escape sequence, which would
+    // retitle the terminal if printed as it is.
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun\u200b the tests \u001b]0;pwned\u0007 first.\n' });
+    made.push(dir);
+    // util-linux `script` gives the CLI a pseudo-terminal, as a developer's shell would.
+    const tty = spawnSync('script', ['-qec', `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} --fix-dry-run --no-color`, '/dev/null'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') },
+    }).stdout;
+    expect(tty).toContain('-Run\u200b the tests \\u001b]0;pwned\\u0007 first.');
+    expect(tty).not.toContain('\u001b]');
+    const piped = runCli(dir, ['--fix-dry-run']);
+    expect(piped.stdout).toContain('-Run\u200b the tests \u001b]0;pwned\u0007 first.\n+Run the tests \u001b]0;pwned\u0007 first.\n');
   });
 });
 
