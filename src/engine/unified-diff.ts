@@ -105,10 +105,17 @@ function changesOf(bytes: Buffer, lines: LineTable, edits: readonly Fix[]): Chan
     for (;;) {
       while (j < edits.length && lineOf(lines, edits[j]!.range[0]) <= last) last = Math.max(last, lastLine(edits[j++]!));
       content = rewrite(bytes, first >= lines.count ? bytes.length : lines.starts[first]!, lineEnd(last), edits.slice(i, j));
-      // A change that removes a line's newline joins it to the next line: that line is part of it.
-      if (content.length > 0 && content[content.length - 1] !== NEWLINE && lineEnd(last) < bytes.length) {
-        last++;
-        continue;
+      // A change that leaves its last line without a newline joins it to what follows: the next
+      // line, or at the end of the file the text appended there, is part of it.
+      if (content.length > 0 && content[content.length - 1] !== NEWLINE) {
+        if (lineEnd(last) < bytes.length) {
+          last++;
+          continue;
+        }
+        if (j < edits.length) {
+          last = Math.max(last, lineOf(lines, edits[j]!.range[0]));
+          continue;
+        }
       }
       break;
     }

@@ -37,6 +37,8 @@ describe('unifiedDiff', () => {
   it('marks a last line without a newline, and a removed newline joins two lines', () => {
     expect(diff('a\nb', [{ range: [2, 3], text: 'B' }])).toBe(['--- a/AGENTS.md', '+++ b/AGENTS.md', '@@ -1,2 +1,2 @@', ' a', '-b', '\\ No newline at end of file', '+B', '\\ No newline at end of file', ''].join('\n'));
     expect(diff('a\nb\nc\n', [{ range: [1, 2], text: '' }])).toContain('@@ -1,3 +1,2 @@\n-a\n-b\n+ab\n c\n');
+    // The last newline replaced, then text appended at the end: one line, without a newline.
+    expect(diff('\n', [{ range: [0, 1], text: 'x' }, { range: [1, 1], text: 'x' }])).toBe(['--- a/AGENTS.md', '+++ b/AGENTS.md', '@@ -1,1 +1,1 @@', '-', '+xx', '\\ No newline at end of file', ''].join('\n'));
   });
 
   it('removes a byte order mark, keeps bytes that are not UTF-8, and is empty when nothing changes', () => {
@@ -83,7 +85,7 @@ describe('unifiedDiff', () => {
         }
         return true;
       }),
-      { numRuns: 40 },
+      { numRuns: 60 },
     );
   });
 });
