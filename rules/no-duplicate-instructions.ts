@@ -1,4 +1,4 @@
-import { defineRule, z, comparable, describeCwds, loadedChains, statementIndex, firstMatch, type ComparableText, type InstructionFile, type StatementIndex } from '../src/kit/index.js';
+import { defineRule, z, quote, comparable, describeCwds, loadedChains, statementIndex, firstMatch, type ComparableText, type InstructionFile, type StatementIndex } from '../src/kit/index.js';
 
 type Item = { start: number; end: number; cmp: ComparableText };
 type Loaded = { file: InstructionFile; limit: number; statements: Item[] };
@@ -6,7 +6,6 @@ type Entry = { file: InstructionFile; match: Item };
 type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]; index?: StatementIndex<Entry> };
 type Found = { file: InstructionFile; item: Item; other: InstructionFile; match: Item; score: number; cwds: string[] };
 type Data = { statement: string; other: string; line: number; cwds: string };
-const excerpt = (s: string) => (s.length > 80 ? `${s.slice(0, 77)}...` : s);
 // Codex joins every file of the chain into one message under one byte budget
 // (codex-rs/core/src/project_doc.rs, codex-discovery.md §3): a repeated statement is sent twice.
 const WHY = 'Codex sends both in one instruction block, so it spends the shared byte budget twice and the copies drift apart';
@@ -111,7 +110,7 @@ export default defineRule({
       for (const { from, to, copyOf } of runs) {
         const item = statements[from]!;
         const at = file.locator.position(statements[copyOf]!.start);
-        const statement = excerpt(file.text.slice(item.start, item.end).replace(/\s+/g, ' '));
+        const statement = quote(file.text.slice(item.start, item.end));
         const related = [{ file: file.path, line: at.line, column: at.column, message: 'the first copy' }];
         report({ messageId: 'duplicateInFile', data: { statement, line: at.line, count: to - from + 1 }, file: file.path, loc: { offset: item.start, endOffset: statements[to]!.end }, related });
       }
@@ -128,7 +127,7 @@ export default defineRule({
         copies.set(f.match, (copy = { line: at.line, related: [{ file: f.other.path, line: at.line, column: at.column, message: 'the other copy' }] }));
       }
       const source = f.file.text.slice(f.item.start, f.item.end);
-      const statement = statements.get(source) ?? statements.set(source, excerpt(source.replace(/\s+/g, ' '))).get(source)!;
+      const statement = statements.get(source) ?? statements.set(source, quote(source)).get(source)!;
       // describeCwds sorts: the same set in any order reads the same.
       const cwdKey = f.cwds.length === 1 ? f.cwds[0]! : [...f.cwds].sort().join('\0');
       const cwds = cwdLists.get(cwdKey) ?? cwdLists.set(cwdKey, describeCwds(f.cwds)).get(cwdKey)!;

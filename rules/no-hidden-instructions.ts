@@ -1,4 +1,4 @@
-import { defineRule, z, invisibleRuns, hiddenMarkup, formatCodePoints, plural } from '../src/kit/index.js';
+import { defineRule, z, invisibleRuns, hiddenMarkup, formatCodePoints, plural, quote } from '../src/kit/index.js';
 
 const READS = 'the agent reads it verbatim';
 const isRegExp = (p: string) => {
@@ -10,10 +10,7 @@ const isRegExp = (p: string) => {
 };
 // Invisible characters inside the excerpt are reported on their own; printing them would hide them again.
 const INVISIBLE = /[\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
-const excerpt = (raw: string) => {
-  const s = raw.replace(INVISIBLE, '');
-  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
-};
+const excerpt = (raw: string) => quote(raw.replace(INVISIBLE, ''));
 
 export default defineRule({
   id: 'no-hidden-instructions',

@@ -80,6 +80,61 @@ function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; ver
   return sha1(key);
 }
 
+/** Formats whose output a program parses: nothing else may share standard output with them. */
+const STRUCTURED = new Set(['json', 'sarif', 'junit']);
+
+/**
+ * Bytes to standard output before the report, in order with it: a file or pipe is written
+ * synchronously either way. Shown on a terminal (a diff of a stranger's file may hold escape
+ * sequences), each line's control characters are escaped; piped or redirected, the bytes are exact,
+ * so `git apply` takes them.
+ */
+function writeStdout(bytes: Uint8Array): void {
+  if (bytes.length === 0 || stdoutClosed) return;
+  if (process.stdout.isTTY) process.stdout.write(Buffer.from(bytes).toString('utf8').split('\n').map(printable).join('\n'));
+  else if (stdoutIsFile()) writeFully(1, bytes);
+  else process.stdout.write(bytes);
+}
+
+/**
+ * What --fix leaves, counted from the report: the files it rewrote (or refused) one by one, the
+ * others in one line. A fix that overlapped another is applied by the next --fix; everything else
+ * needs a person.
+ */
+class LeftAfterFix {
+  private readonly perFile = new Map<string, { manual: number; fixable: number }>();
+  private others = { problems: 0, files: 0 };
+  constructor(
+    private readonly written: ReadonlySet<string>,
+    private readonly refused: ReadonlySet<string>,
+  ) {}
+
+  count(list: readonly Diagnostic[]): void {
+    if (list.length === 0) return;
+    const file = list[0]!.file;
+    if (!this.written.has(file) && !this.refused.has(file)) {
+      this.others.problems += list.length;
+      this.others.files++;
+      return;
+    }
+    // A refused file's fixes never apply: all of it is manual work.
+    const fixable = this.refused.has(file) ? 0 : list.filter((d) => d.fix).length;
+    this.perFile.set(file, { manual: list.length - fixable, fixable });
+  }
+
+  lines(): string[] {
+    const out: string[] = [];
+    const need = (n: number) => (n === 1 ? 'needs' : 'need');
+    for (const [file, { manual, fixable }] of this.perFile) {
+      if (manual > 0) out.push(`${plural(manual, 'problem')} left in ${printable(file)} ${need(manual)} a manual fix`);
+      if (fixable > 0) out.push(`${plural(fixable, 'more problem')} in ${printable(file)} can be fixed by running --fix again (${fixable === 1 ? 'its fix' : 'their fixes'} overlapped others)`);
+    }
+    const { problems, files } = this.others;
+    if (problems > 0) out.push(`${plural(problems, 'problem')} in ${plural(files, this.written.size + this.refused.size > 0 ? 'other file' : 'file')} ${need(problems)} a manual fix`);
+    return out;
+  }
+}
+
 /** Opens the --output-file for writing (its directory created), truncating it. */
 function openOutput(file: string): number {
   nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(file)), { recursive: true });
@@ -141,19 +196,25 @@ export async function main(argv: string[]): Promise<number> {
     .option('--rule <id:severity>', 'set a rule severity, e.g. no-empty-instructions:warn (repeatable)', collect)
     .option('--print-config', 'print the resolved configuration and exit')
     .option('--fix', 'apply safe fixes to files, atomically, then report what remains')
+    .option('--fix-dry-run', 'print the unified diff --fix would apply, writing nothing, then report as usual')
     .option('--cache', 'reuse the previous result when no file, manifest, config or agents-lint version changed')
     .option('--cache-location <file>', 'where --cache keeps its state (default: a file per repository in ~/.cache/agents-lint)')
     .exitOverride()
     .configureOutput({ outputError: (str, write) => write(str.replace(/^error: /, 'agents-lint: ')) });
-  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; verbose?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
+  addCommon(program).action(async (paths: string[], flags: CommonFlags & { format: string; quiet?: boolean; verbose?: boolean; maxWarnings?: number; printConfig?: boolean; fix?: boolean; fixDryRun?: boolean; cache?: boolean; cacheLocation?: string; outputFile?: string; baseline?: string; writeBaseline?: string; inlineConfig: boolean }) => {
     const options = { ...lintOptions(paths, flags), inlineConfig: flags.inlineConfig };
+    if (flags.fix && flags.fixDryRun) throw new UsageError('--fix and --fix-dry-run cannot be used together: --fix-dry-run shows what --fix would write');
+    // The diff goes to standard output, where it would corrupt a report a program parses.
+    if (flags.fixDryRun && !flags.outputFile && STRUCTURED.has(flags.format)) {
+      throw new UsageError(`--fix-dry-run prints a diff on standard output, which would corrupt the ${flags.format} report; write the report elsewhere with --output-file`);
+    }
     if (flags.printConfig) {
       const [{ prepare }, { printableConfig }] = await Promise.all([import('./engine/lint.js'), import('./config/print.js')]);
       process.stdout.write(JSON.stringify(printableConfig(prepare(options)), null, 2) + '\n');
       return;
     }
     // --cache: a warm run with the same output flags replays what the cold run printed, byte for byte.
-    const replayKey = flags.cache && !flags.fix && !flags.writeBaseline ? replayKeyOf(flags) : undefined;
+    const replayKey = flags.cache && !flags.fix && !flags.fixDryRun && !flags.writeBaseline ? replayKeyOf(flags) : undefined;
     let session: CacheSession | undefined;
     const lint = async (o: LintOptions) => {
       if (!flags.cache) return (await import('./engine/lint.js')).lintRun(o);
@@ -199,14 +260,28 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (run === null) throw new Error('the cache returned neither a replay nor a result');
     for (const notice of run.notices) warn(`agents-lint: warning: ${printable(notice)}\n`);
-    if (flags.fix) {
+    // The files --fix rewrote or refused: what is left in them is said file by file after the report.
+    const [written, refused] = [new Set<string>(), new Set<string>()];
+    if (flags.fix || flags.fixDryRun) {
       const fixable: Diagnostic[] = [];
       for (const list of run.byFile()) for (const d of list) if (d.fix) fixable.push(d);
-      if (fixable.length > 0) {
+      if (fixable.length > 0 && flags.fixDryRun) {
+        const [{ planFixes }, { unifiedDiff }] = await Promise.all([import('./engine/fix.js'), import('./engine/unified-diff.js')]);
+        for (const plan of planFixes(run.root, fixable)) {
+          if ('refused' in plan) {
+            warn(`agents-lint: would not fix ${printable(plan.file)}: it ${plan.refused}\n`);
+            continue;
+          }
+          writeStdout(unifiedDiff(plan.file, plan.before, plan.accepted));
+          warn(`agents-lint: would fix ${plural(plan.accepted.length, 'problem')} in ${printable(plan.file)}\n`);
+        }
+      } else if (fixable.length > 0) {
         const { applyFixes } = await import('./engine/fix.js');
         const outcome = applyFixes(run.root, fixable);
         for (const file of outcome.written) warn(`agents-lint: fixed ${plural(outcome.applied.get(file) ?? 0, 'problem')} in ${printable(file)}\n`);
         for (const r of outcome.refused) warn(`agents-lint: did not fix ${printable(r.file)}: it ${r.reason}\n`);
+        for (const file of outcome.written) written.add(file);
+        for (const r of outcome.refused) refused.add(r.file);
         // Lint again so the report (and exit code) reflect the files as they are now.
         run = (await lint(options)) ?? run;
       }
@@ -244,9 +319,11 @@ export async function main(argv: string[]): Promise<number> {
     let warnings = 0;
     let fatal = false;
     const quiet = flags.quiet ?? false;
+    const left = flags.fix ? new LeftAfterFix(written, refused) : undefined;
     const reported = function* (lists: Iterable<Diagnostic[]>) {
       for (const list of lists) {
         const kept = matcher ? list.filter(matcher.keep) : list;
+        left?.count(kept);
         for (const d of kept) {
           if (d.severity === 2) errors++;
           else warnings++;
@@ -277,6 +354,7 @@ export async function main(argv: string[]): Promise<number> {
       if (hidden > 0) warn(`agents-lint: ${plural(hidden, 'finding')} hidden by the baseline ${flags.baseline}.\n`);
       if (stale > 0) warn(`agents-lint: the baseline ${flags.baseline} records ${plural(stale, 'finding')} this run no longer has (fixed, or the line changed); run with --write-baseline ${flags.baseline} to prune ${stale === 1 ? 'it' : 'them'}.\n`);
     }
+    if (left) for (const line of left.lines()) warn(`agents-lint: ${line}\n`);
     if (fatal) exitCode = 2;
     else if (errors > 0) exitCode = 1;
     else if (flags.maxWarnings !== undefined && flags.maxWarnings >= 0 && warnings > flags.maxWarnings) {

@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { UsageError } from './errors.js';
 import { VERSION } from './version.js';
 import { GIT_TIMEOUT_MS, gitEnv } from './repo/git-listing.js';
+import { defaultCacheDir } from './engine/cache-location.js';
+import { isInside } from './util/inside.js';
 
 /**
  * The lint-staged glob: every staged file. agents-lint itself decides from the names alone whether
@@ -89,6 +91,11 @@ export function runInit(options: InitOptions): InitResult {
   refuseUnsafe(options.dir, pkgPath);
   refuseUnsafe(options.dir, hookDir, 'dir');
   refuseUnsafe(options.dir, hook);
+  // --cache keeps its files outside the work tree, unless $XDG_CACHE_HOME or the home directory
+  // points into the project (a dev container whose home is the checkout): then they must not be committed.
+  const ignored = cacheIgnoreEntry(options.dir);
+  const gitignore = path.join(options.dir, '.gitignore');
+  if (ignored) refuseUnsafe(options.dir, gitignore);
   if (changes.length) writeRegular(pkgPath, JSON.stringify(pkg, null, indent) + '\n', 0o644);
 
   const current = safeRead(hook);
@@ -99,6 +106,15 @@ export function runInit(options: InitOptions): InitResult {
   } else if (!current.includes('lint-staged')) {
     writeRegular(hook, `${current.replace(/\n?$/, '\n')}${HOOK_LINE}\n`, fs.statSync(hook).mode & 0o777);
     changes.push('.husky/pre-commit: appended "npx lint-staged"');
+  }
+
+  if (ignored) {
+    const current = safeRead(gitignore);
+    const listed = (current ?? '').split(/\r?\n/).map((l) => l.trim().replace(/^\//, '').replace(/\/$/, ''));
+    if (!listed.includes(ignored.slice(1, -1))) {
+      writeRegular(gitignore, `${current === undefined || current === '' ? '' : current.replace(/\n?$/, '\n')}${ignored}\n`, current === undefined ? 0o644 : fs.statSync(gitignore).mode & 0o777);
+      changes.push(`.gitignore: added ${ignored} (where agents-lint --cache keeps its files on this machine)`);
+    }
   }
 
   for (const line of changes) options.log(line);
@@ -113,7 +129,31 @@ export function runInit(options: InitOptions): InitResult {
     options.log('next: run "npm install"; its "prepare" script runs husky, which activates the hook');
   }
   if (changes.length === 0) options.log('agents-lint init: already set up; nothing changed');
+  else {
+    const touched = [...new Set(changes.map((c) => c.slice(0, c.indexOf(':'))))];
+    options.log(`next: commit ${touched.length > 1 ? `${touched.slice(0, -1).join(', ')} and ${touched[touched.length - 1]}` : touched[0]}; run "npx agents-lint" to see the current findings`);
+  }
   return { changes };
+}
+
+/**
+ * The .gitignore line (`/path/`, from the project directory) for the default cache directory when
+ * it lies inside the project; undefined when it lies elsewhere, as it does by default.
+ */
+function cacheIgnoreEntry(dir: string): string | undefined {
+  const real = (p: string): string => {
+    // The cache directory may not exist yet: its nearest existing ancestor is resolved.
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      const parent = path.dirname(p);
+      return parent === p ? p : path.join(real(parent), path.basename(p));
+    }
+  };
+  const project = real(dir);
+  const cache = real(path.resolve(dir, defaultCacheDir()));
+  if (cache === project || !isInside(cache, project)) return undefined;
+  return `/${path.relative(project, cache).split(path.sep).join('/')}/`;
 }
 
 /**

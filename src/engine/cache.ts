@@ -11,6 +11,7 @@ import { isInside } from '../util/inside.js';
 import { listingText } from '../repo/listing-text.js';
 import { VERSION } from '../version.js';
 import { sha1 } from '../sha1.js';
+import { defaultCacheFile } from './cache-location.js';
 import type { LintOptions, LintResult, LintRun } from './lint.js';
 import type { FileOutcome, FileReuse } from './file-reuse.js';
 
@@ -291,17 +292,6 @@ function runKey(options: LintOptions, base: string, version: string): string {
   );
 }
 
-/**
- * The default cache file of a repository: outside its work tree, in the user's cache directory
- * (`$XDG_CACHE_HOME`, else `~/.cache`; `%LOCALAPPDATA%` on Windows), one file per root. A cache file
- * committed to a repository (a pull request can carry any file) is then never read by default.
- */
-export function defaultCacheFile(root: string): string {
-  const home = os.homedir();
-  const base = process.env['XDG_CACHE_HOME'] || (process.platform === 'win32' ? process.env['LOCALAPPDATA'] || path.join(home, 'AppData', 'Local') : path.join(home, '.cache'));
-  return path.join(base, 'agents-lint', `${sha1(root).slice(0, 16)}.cache`);
-}
-
 /** Where the cache lives (`location`, else defaultCacheFile) and the root of this run. */
 async function cachePlace(options: LintOptions, base: string, location: string | undefined): Promise<{ file: string; root: string }> {
   const { resolveRoot } = await import('../config/load.js');
@@ -490,7 +480,7 @@ function cachedRun(result: CachedResult): CachedRun {
 }
 
 /**
- * Opens the cache at `location` (default `.agents-lint-cache` at the root) for one run. `version` is
+ * Opens the cache at `location` (default: defaultCacheFile, outside the work tree) for one run. `version` is
  * agents-lint's own (tests pass another to check that an upgrade invalidates the cache); `replayKey`
  * names the CLI's output flags.
  */

@@ -19,7 +19,8 @@ export function applyToBytes(bytes: Uint8Array, fixes: readonly Fix[]): Uint8Arr
   return applyCounted(bytes, fixes).bytes;
 }
 
-function applyCounted(bytes: Uint8Array, fixes: readonly Fix[]): { bytes: Uint8Array; applied: number } {
+/** The fixes that apply together: sorted, and none overlapping one taken before it. */
+function acceptedFixes(fixes: readonly Fix[]): Fix[] {
   const sorted = [...fixes].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
   const accepted: Fix[] = [];
   let lastEnd = -1;
@@ -29,6 +30,11 @@ function applyCounted(bytes: Uint8Array, fixes: readonly Fix[]): { bytes: Uint8A
     accepted.push(fix);
     lastEnd = fix.range[1];
   }
+  return accepted;
+}
+
+function applyCounted(bytes: Uint8Array, fixes: readonly Fix[]): { bytes: Uint8Array; applied: number } {
+  const accepted = acceptedFixes(fixes);
   const parts: Uint8Array[] = [];
   let cursor = 0;
   for (const fix of accepted) {
@@ -39,11 +45,23 @@ function applyCounted(bytes: Uint8Array, fixes: readonly Fix[]): { bytes: Uint8A
   return { bytes: Buffer.concat(parts), applied: accepted.length };
 }
 
+/** One file's fixes as --fix would write them. */
+export interface FilePlan {
+  /** Repo-relative path. */
+  file: string;
+  before: Buffer;
+  after: Uint8Array;
+  /** The fixes applied, sorted and non-overlapping (what `after` is `before` with). */
+  accepted: Fix[];
+  mode: number;
+}
+
 /**
- * Writes fixed files atomically (temporary file in the same directory, then rename), keeping the
- * file mode; never through a symlink and never outside the repository root.
+ * What --fix would do, file by file (one file's bytes held at a time): the new content of each file
+ * that changes, or why a file is refused (never through a symlink, never outside the repository
+ * root). Nothing is written; --fix-dry-run prints the plans, --fix writes them.
  */
-export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): FixOutcome {
+export function* planFixes(root: string, diagnostics: readonly Diagnostic[]): Generator<FilePlan | { file: string; refused: string }> {
   const byFile = new Map<string, Fix[]>();
   for (const d of diagnostics) {
     if (!d.fix) continue;
@@ -51,37 +69,53 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
     if (list) list.push(d.fix);
     else byFile.set(d.file, [d.fix]);
   }
-  const outcome: FixOutcome = { written: [], applied: new Map(), refused: [] };
   const realRoot = realPath(root);
   for (const [file, fixes] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const abs = path.join(root, file);
     const native = nativePath(abs);
     const stat = fs.lstatSync(native);
     if (stat.isSymbolicLink()) {
-      outcome.refused.push({ file, reason: 'is a symlink; fix the file it points to instead' });
+      yield { file, refused: 'is a symlink; fix the file it points to instead' };
       continue;
     }
     const realDir = realPath(path.dirname(abs));
     if (!isInside(realDir, realRoot)) {
-      outcome.refused.push({ file, reason: 'lies outside the repository' });
+      yield { file, refused: 'lies outside the repository' };
       continue;
     }
     const before = fs.readFileSync(native);
-    const { bytes: after, applied } = applyCounted(before, fixes);
+    const accepted = acceptedFixes(fixes);
+    const { bytes: after } = applyCounted(before, accepted);
     if (Buffer.compare(before, after) === 0) continue;
+    yield { file, before, after, accepted, mode: stat.mode & 0o7777 };
+  }
+}
+
+/**
+ * Writes fixed files atomically (temporary file in the same directory, then rename), keeping the
+ * file mode; never through a symlink and never outside the repository root.
+ */
+export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): FixOutcome {
+  const outcome: FixOutcome = { written: [], applied: new Map(), refused: [] };
+  for (const plan of planFixes(root, diagnostics)) {
+    if ('refused' in plan) {
+      outcome.refused.push({ file: plan.file, reason: plan.refused });
+      continue;
+    }
+    const abs = path.join(root, plan.file);
     // A fresh private directory beside the file holds the new version until the rename: no name a
     // repository could plant in advance is ever opened (a planted one made a predictable name fail).
     const tempDir = privateDir(nativeBytes(path.dirname(abs)));
     try {
       const temp = Buffer.concat([tempDir, Buffer.from(path.sep), nativeBytes(path.basename(abs))]);
-      fs.writeFileSync(temp, after, { mode: stat.mode & 0o7777, flag: 'wx' });
-      fs.chmodSync(temp, stat.mode & 0o7777);
-      fs.renameSync(temp, native);
+      fs.writeFileSync(temp, plan.after, { mode: plan.mode, flag: 'wx' });
+      fs.chmodSync(temp, plan.mode);
+      fs.renameSync(temp, nativePath(abs));
     } finally {
       fs.rmSync(tempDir, { recursive: true, force: true });
     }
-    outcome.written.push(file);
-    outcome.applied.set(file, applied);
+    outcome.written.push(plan.file);
+    outcome.applied.set(plan.file, plan.accepted.length);
   }
   return outcome;
 }

@@ -68,11 +68,19 @@ export function* stylishChunks(lists: Iterable<readonly Diagnostic[]>, options: 
     const lines = [underline(pathLine(printable(path.relative(options.cwd, path.join(options.root, file)) || '.')))];
     // Read once per file, not once per finding (the CLI's source reads the file from disk).
     const text = options.verbose && file && options.source ? options.source(file) : undefined;
+    // Advice is said once per file: a fix that repeats an earlier finding's (ten vague statements,
+    // five zero-width runs) points back at that finding instead of printing the same sentences again.
+    const firstWithFix = new Map<string, string>();
     for (const d of list) {
       const sev = d.severity === 2 ? red('error') : yellow('warning');
       const { problem, fix } = splitMessage(d.message);
-      lines.push(`  ${dim(`${d.line}:${d.column}`.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${printable(problem)}  ${dim(d.ruleId ?? '')}`.trimEnd());
-      if (options.verbose && fix) lines.push(`                     ${printable(fix)}`);
+      const at = `${d.line}:${d.column}`;
+      lines.push(`  ${dim(at.padEnd(8))} ${sev.padEnd(options.color ? 16 : 7)}  ${printable(problem)}  ${dim(d.ruleId ?? '')}`.trimEnd());
+      if (options.verbose && fix) {
+        const earlier = firstWithFix.get(fix);
+        if (earlier === undefined) firstWithFix.set(fix, at);
+        lines.push(`                     ${earlier === undefined ? printable(fix) : dim(`Same fix as ${earlier} above.`)}`);
+      }
       if (options.verbose) for (const r of d.related ?? []) lines.push(`      ${dim(`↳ ${printable(`${r.file}:${r.line}:${r.column} ${r.message}`)}`)}`);
       if (options.verbose && text !== undefined) lines.push(...codeFrame(text, d, { dim, red: d.severity === 2 ? red : yellow }));
       total++;

@@ -1,7 +1,7 @@
 // Everything a rule may import. Rules depend on this module only (checked by a meta-test).
 export * as z from '../util/zod.js';
 export { defineRule } from './define-rule.js';
-export { isRustWhitespaceOnly, isRustWhitespace, rustTrim, decodeLossy, utf8Length, closest, plural, listSome } from '../util/text.js';
+export { isRustWhitespaceOnly, isRustWhitespace, rustTrim, decodeLossy, utf8Length, closest, plural, listSome, quote } from '../util/text.js';
 export type * from './types.js';
 export type { InstructionFile, Statement, HeadingInfo, CodeBlockInfo, InlineCodeInfo, LinkInfo } from '../markdown/instruction-file.js';
 export type { RepoIndex } from '../repo/repo-index.js';

@@ -116,6 +116,34 @@ export function listSome(items: readonly string[], max: number, more: (count: nu
   return `${items.slice(0, max).join(', ')}${more(items.length - max)}`;
 }
 
+/**
+ * How many characters of repository text a message quotes in its first sentence: enough to
+ * recognise the statement or comment (the finding's position and --verbose's code frame show it
+ * whole), short enough that the sentence, its position and the rule id fit one 120-column line.
+ */
+export const QUOTE_CHARS = 32;
+
+/**
+ * `text` shortened to quote inside "…" in a message: whitespace runs read as one space, and text
+ * longer than `max` characters (code points, so a surrogate pair is never split) is cut, at a word
+ * boundary when one is near, and ends with "…". An odd `"` would leave the quotation open and hide
+ * where the message's first sentence ends (splitMessage), so the cut goes before it.
+ */
+export function quote(text: string, max = QUOTE_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(flat);
+  let shown = flat;
+  if (chars.length > max) {
+    let cut = chars.slice(0, max - 1).join('');
+    // Back to the last space when that keeps at least two thirds: "from the root…", not "from the ro…".
+    const space = cut.lastIndexOf(' ');
+    if (space >= (cut.length * 2) / 3) cut = cut.slice(0, space);
+    shown = `${cut.replace(/[\s.,;:]+$/, '')}…`;
+  }
+  if ((shown.match(/"/g)?.length ?? 0) % 2 === 1) shown = `${shown.slice(0, shown.lastIndexOf('"')).trimEnd()}…`;
+  return shown;
+}
+
 /** `text` with every character a regular expression gives a meaning escaped: a pattern matching it literally. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

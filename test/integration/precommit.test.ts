@@ -29,7 +29,10 @@ describe('agents-lint init', () => {
       'package.json: added a lint-staged entry running agents-lint on instruction files and manifests',
       '.husky/pre-commit: created, running lint-staged',
       'next: run "npm install"; its "prepare" script runs husky, which activates the hook',
+      'next: commit package.json and .husky/pre-commit; run "npx agents-lint" to see the current findings',
     ]);
+    // The cache lives outside the project by default: .gitignore is left alone.
+    expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
     expect(pkg['lint-staged']).toEqual({ [LINT_STAGED_GLOB]: LINT_STAGED_COMMAND });
     expect(pkg.scripts).toEqual({ prepare: 'husky' });
@@ -55,6 +58,27 @@ describe('agents-lint init', () => {
     expect(fs.readFileSync(path.join(dir, '.husky/pre-commit'), 'utf8')).toBe('npm test\nnpx lint-staged\n');
     const text = fs.readFileSync(path.join(dir, 'package.json'), 'utf8');
     expect(text).toContain('\t"scripts": {\n\t\t"prepare": "tsc && husky"');
+  });
+
+  it('ignores the cache directory in .gitignore when it lies inside the project, once', () => {
+    // A home directory that is the checkout (a dev container), or a cache variable pointing into it.
+    for (const place of [(dir: string) => ({ HOME: dir, XDG_CACHE_HOME: '' }), (dir: string) => ({ XDG_CACHE_HOME: path.join(dir, '.cache') })]) {
+      const dir = gitRepo();
+      const vars = place(dir);
+      const first = sh(dir, process.execPath, [CLI, 'init'], vars);
+      expect(first.status, first.stderr).toBe(0);
+      expect(first.stdout).toContain('.gitignore: added /.cache/agents-lint/ (where agents-lint --cache keeps its files on this machine)\n');
+      expect(first.stdout).toContain('next: commit package.json, .husky/pre-commit and .gitignore; run "npx agents-lint" to see the current findings\n');
+      expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n/.cache/agents-lint/\n');
+      // What it ignores is where a --cache run writes.
+      const cached = sh(dir, process.execPath, [CLI, '--cache', '.'], vars);
+      expect(cached.status, cached.stderr).toBe(0);
+      expect(fs.readdirSync(path.join(dir, '.cache/agents-lint')).length).toBeGreaterThan(0);
+      expect(sh(dir, 'git', ['status', '--porcelain', '--untracked-files=all']).stdout).not.toContain('.cache/');
+      const second = sh(dir, process.execPath, [CLI, 'init'], vars);
+      expect(second.stdout).toContain('agents-lint init: already set up; nothing changed');
+      expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n/.cache/agents-lint/\n');
+    }
   });
 
   it('fails clearly without a package.json', () => {

@@ -10,9 +10,9 @@ const deploy = 'services/deploy/AGENTS.md';
 // Root line 7 has 10 distinct words, "workflow" the rarest in the root file; the deploy file's line
 // 5 drops that word (9 of 10: Jaccard 0.9, set sizes 9/10), line 6 drops two (8 of 10: 0.8), and
 // line 7 reorders root line 8 (the same words, another text: 100%).
-const ninety = { file: deploy, line: 5, column: 3, endLine: 5, endColumn: 57, messageId: 'nearDuplicate', data: { statement: 'Ask the platform team before changing any shared file.', other: 'AGENTS.md', line: 7, cwds: '1 working directory (services/deploy)', similarity: 90 } };
-const eighty = { file: deploy, line: 6, column: 3, endLine: 6, endColumn: 48, messageId: 'nearDuplicate', data: { statement: 'Ask the team before changing any shared file.', other: 'AGENTS.md', line: 7, cwds: '1 working directory (services/deploy)', similarity: 80 } };
-const reordered = { file: deploy, line: 7, column: 3, endLine: 7, endColumn: 49, messageId: 'nearDuplicate', data: { statement: 'Before you push, run the tests and the linter.', other: 'AGENTS.md', line: 8, cwds: '1 working directory (services/deploy)', similarity: 100 } };
+const ninety = { file: deploy, line: 5, column: 3, endLine: 5, endColumn: 57, messageId: 'nearDuplicate', data: { statement: 'Ask the platform team before…', other: 'AGENTS.md', line: 7, cwds: '1 working directory (services/deploy)', similarity: 90 } };
+const eighty = { file: deploy, line: 6, column: 3, endLine: 6, endColumn: 48, messageId: 'nearDuplicate', data: { statement: 'Ask the team before changing…', other: 'AGENTS.md', line: 7, cwds: '1 working directory (services/deploy)', similarity: 80 } };
+const reordered = { file: deploy, line: 7, column: 3, endLine: 7, endColumn: 49, messageId: 'nearDuplicate', data: { statement: 'Before you push, run the tests…', other: 'AGENTS.md', line: 8, cwds: '1 working directory (services/deploy)', similarity: 100 } };
 
 testRule(rule, {
   valid: [
@@ -41,7 +41,7 @@ testRule(rule, {
           endLine: 10,
           endColumn: 55,
           messageId: 'duplicateInFile',
-          data: { statement: 'Run `pnpm test` and `pnpm lint` before every commit.', line: 5, count: 1 },
+          data: { statement: 'Run `pnpm test` and `pnpm…', line: 5, count: 1 },
         },
         // Two bullets pasted again: one finding for the run.
         {
@@ -51,7 +51,7 @@ testRule(rule, {
           endLine: 19,
           endColumn: 49,
           messageId: 'duplicateInFile',
-          data: { statement: 'Deploy with `pnpm deploy` from the main branch only.', line: 15, count: 2 },
+          data: { statement: 'Deploy with `pnpm deploy` from…', line: 15, count: 2 },
         },
       ],
     },
@@ -66,7 +66,7 @@ testRule(rule, {
           endLine: 6,
           endColumn: 64,
           messageId: 'duplicate',
-          data: { statement: 'run `pnpm test` from the repository root before every commit!', other: 'AGENTS.md', line: 8, cwds: '1 working directory (services/billing)' },
+          data: { statement: 'run `pnpm test` from the…', other: 'AGENTS.md', line: 8, cwds: '1 working directory (services/billing)' },
         },
         {
           file: 'services/billing/AGENTS.md',
@@ -76,7 +76,7 @@ testRule(rule, {
           endColumn: 98,
           messageId: 'nearDuplicate',
           data: {
-            statement: 'Never mock the database in integration tests, use the Docker Compose stack in...',
+            statement: 'Never mock the database in…',
             other: 'AGENTS.md',
             line: 9,
             cwds: '1 working directory (services/billing)',
@@ -90,7 +90,7 @@ testRule(rule, {
           endLine: 5,
           endColumn: 81,
           messageId: 'duplicate',
-          data: { statement: 'Use TypeScript strict mode and ESM imports with `.js` suffixes in every package.', other: 'AGENTS.md', line: 13, cwds: '1 working directory (services/web)' },
+          data: { statement: 'Use TypeScript strict mode and…', other: 'AGENTS.md', line: 13, cwds: '1 working directory (services/web)' },
         },
       ],
     },
@@ -131,7 +131,7 @@ testRule(rule, {
           endLine: 3,
           endColumn: 79,
           messageId: 'duplicate',
-          data: { statement: 'Use pnpm for every install, script and workspace command in this repository.', other: 'AGENTS.md', line: 3, cwds: '2 working directories (apps/web, apps/web/admin)' },
+          data: { statement: 'Use pnpm for every install…', other: 'AGENTS.md', line: 3, cwds: '2 working directories (apps/web, apps/web/admin)' },
         },
         {
           file: 'apps/web/admin/AGENTS.md',
@@ -140,7 +140,7 @@ testRule(rule, {
           endLine: 3,
           endColumn: 73,
           messageId: 'duplicate',
-          data: { statement: 'Components live in the components folder, with one component per file.', other: 'apps/web/AGENTS.md', line: 4, cwds: '1 working directory (apps/web/admin)' },
+          data: { statement: 'Components live in the…', other: 'apps/web/AGENTS.md', line: 4, cwds: '1 working directory (apps/web/admin)' },
         },
         {
           file: 'apps/web/admin/AGENTS.md',
@@ -149,7 +149,7 @@ testRule(rule, {
           endLine: 5,
           endColumn: 79,
           messageId: 'duplicate',
-          data: { statement: 'Use pnpm for every install, script and workspace command in this repository.', other: 'AGENTS.md', line: 3, cwds: '1 working directory (apps/web/admin)' },
+          data: { statement: 'Use pnpm for every install…', other: 'AGENTS.md', line: 3, cwds: '1 working directory (apps/web/admin)' },
         },
       ],
     },
