@@ -13,6 +13,7 @@ import type { CacheSession, Spool } from './engine/cache.js';
 import type { Diagnostic } from './util/diagnostic.js';
 import { sha1 } from './sha1.js';
 import { batched, writeFully, writePieces } from './repo/write-fully.js';
+import { writeAtomically } from './repo/atomic-write.js';
 import { printable } from './formatters/stylish.js';
 import { plural } from './util/text.js';
 import { decodePath, nativePath } from './repo/raw-path.js';
@@ -299,7 +300,11 @@ export async function main(argv: string[]): Promise<number> {
       );
       // Every non-fatal finding is counted in one entry or another.
       const recorded = baseline.entries.reduce((n, e) => n + e.count, 0);
-      nodeFs.writeFileSync(flags.writeBaseline, serializeBaseline(baseline));
+      try {
+        writeAtomically(nodePath.resolve(flags.writeBaseline), (fd) => writeFully(fd, serializeBaseline(baseline)));
+      } catch (error) {
+        throw new UsageError(`cannot write the baseline ${flags.writeBaseline}: ${(error as Error).message}`);
+      }
       process.stderr.write(`agents-lint: recorded ${recorded} finding(s) in ${flags.writeBaseline}\n`);
       session?.save();
       return;

@@ -6,6 +6,7 @@ import type { RuleInfo } from '../formatters/sarif.js';
 import { FsError, NodeFileSystem, type DirEntry, type FileSystem, type Probe } from '../repo/vfs.js';
 import { listFiles, type FileListing } from '../repo/walk.js';
 import { writeFully } from '../repo/write-fully.js';
+import { writeAtomically } from '../repo/atomic-write.js';
 import { gitTracks } from '../repo/git-listing.js';
 import { isInside } from '../util/inside.js';
 import { listingText } from '../repo/listing-text.js';
@@ -404,31 +405,22 @@ function close(fd: number): null {
   return null;
 }
 
-/**
- * Writes to a new file in a private directory made beside the cache, then renames it over the
- * cache: readers never see half a cache, and no name a repository could plant in advance (a
- * symlink named like the temporary file) is opened for writing.
- */
-function writeAtomically(file: string, parts: readonly (string | Blob)[]): void {
-  let dir: string | undefined;
+/** Writes the cache in one atomic replacement (repo/atomic-write.ts), readable by its owner only. */
+function writeCacheFile(file: string, parts: readonly (string | Blob)[]): void {
   try {
     nodeFs.mkdirSync(path.dirname(file), { recursive: true });
-    dir = nodeFs.mkdtempSync(path.join(path.dirname(file), '.agents-lint-cache-'));
-    const tmp = path.join(dir, 'cache');
-    const fd = nodeFs.openSync(tmp, nodeFs.constants.O_WRONLY | nodeFs.constants.O_CREAT | nodeFs.constants.O_EXCL | (nodeFs.constants.O_NOFOLLOW ?? 0), 0o600);
-    try {
-      for (const part of parts) {
-        if (typeof part === 'string') writeFully(fd, part);
-        else for (const chunk of part.chunks()) writeFully(fd, chunk);
-      }
-    } finally {
-      nodeFs.closeSync(fd);
-    }
-    nodeFs.renameSync(tmp, file);
+    writeAtomically(
+      file,
+      (fd) => {
+        for (const part of parts) {
+          if (typeof part === 'string') writeFully(fd, part);
+          else for (const chunk of part.chunks()) writeFully(fd, chunk);
+        }
+      },
+      0o600,
+    );
   } catch {
     // A cache that cannot be written only costs speed next time.
-  } finally {
-    if (dir) nodeFs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -668,7 +660,7 @@ function writeCache(file: string, observed: Omit<CacheMeta, 'format' | 'result' 
   const replayAt: CacheMeta['replays'] = {};
   for (const [k, r] of replays) replayAt[k] = { ...place(r.output.length), stderr: r.stderr, exitCode: r.exitCode };
   const meta = { format: FORMAT, ...observed, result: resultAt, outcomes: outcomesAt, replays: replayAt };
-  writeAtomically(file, [`${JSON.stringify(meta)}\n`, result, outcomes, ...[...replays.values()].map((r) => r.output)]);
+  writeCacheFile(file, [`${JSON.stringify(meta)}\n`, result, outcomes, ...[...replays.values()].map((r) => r.output)]);
 }
 
 type StoredOutcomes = Record<string, [string, FileOutcome]>;

@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Diagnostic, Fix } from '../util/diagnostic.js';
-import { decodePath, nativeBytes, nativePath } from '../repo/raw-path.js';
+import { decodePath, nativePath } from '../repo/raw-path.js';
+import { writeAtomically } from '../repo/atomic-write.js';
+import { writeFully } from '../repo/write-fully.js';
 import { isInside } from '../util/inside.js';
 
 export interface FixOutcome {
@@ -92,8 +93,8 @@ export function* planFixes(root: string, diagnostics: readonly Diagnostic[]): Ge
 }
 
 /**
- * Writes fixed files atomically (temporary file in the same directory, then rename), keeping the
- * file mode; never through a symlink and never outside the repository root.
+ * Writes fixed files atomically (repo/atomic-write.ts), keeping the file mode; never through a
+ * symlink and never outside the repository root.
  */
 export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): FixOutcome {
   const outcome: FixOutcome = { written: [], applied: new Map(), refused: [] };
@@ -102,18 +103,7 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
       outcome.refused.push({ file: plan.file, reason: plan.refused });
       continue;
     }
-    const abs = path.join(root, plan.file);
-    // A fresh private directory beside the file holds the new version until the rename: no name a
-    // repository could plant in advance is ever opened (a planted one made a predictable name fail).
-    const tempDir = privateDir(nativeBytes(path.dirname(abs)));
-    try {
-      const temp = Buffer.concat([tempDir, Buffer.from(path.sep), nativeBytes(path.basename(abs))]);
-      fs.writeFileSync(temp, plan.after, { mode: plan.mode, flag: 'wx' });
-      fs.chmodSync(temp, plan.mode);
-      fs.renameSync(temp, nativePath(abs));
-    } finally {
-      fs.rmSync(tempDir, { recursive: true, force: true });
-    }
+    writeAtomically(path.join(root, plan.file), (fd) => writeFully(fd, plan.after), plan.mode);
     outcome.written.push(plan.file);
     outcome.applied.set(plan.file, plan.accepted.length);
   }
@@ -123,21 +113,4 @@ export function applyFixes(root: string, diagnostics: readonly Diagnostic[]): Fi
 /** The real path of `p`, read in bytes: a name that is not UTF-8 keeps its bytes (raw-path.ts). */
 function realPath(p: string): string {
   return decodePath(fs.realpathSync.native(nativePath(p), 'buffer'));
-}
-
-/**
- * A new directory only this process can use, in `parent` (bytes: the name may not be UTF-8). mkdir
- * creates it or fails, so a name planted in advance (a symlink) is never written through: mkdtemp's
- * guarantee, which node:fs gives for string paths only.
- */
-function privateDir(parent: Buffer): Buffer {
-  for (let attempt = 0; ; attempt++) {
-    const dir = Buffer.concat([parent, Buffer.from(`${path.sep}.agents-lint-fix-${randomBytes(6).toString('hex')}`)]);
-    try {
-      fs.mkdirSync(dir, { mode: 0o700 });
-      return dir;
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST' || attempt >= 9) throw error;
-    }
-  }
 }

@@ -9,6 +9,27 @@ const lines = (stdout: string) =>
   );
 
 describe('--baseline / --write-baseline', () => {
+  it('writes the baseline atomically: a symlink in its place is replaced, never written through', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>legacy hidden note</div>\n' });
+    const outside = fs.mkdtempSync(path.join(path.dirname(dir), 'baseline-target-'));
+    fs.writeFileSync(path.join(outside, 'victim.json'), 'untouched\n');
+    fs.symlinkSync(path.join(outside, 'victim.json'), path.join(dir, 'baseline.json'));
+    expect(runCli(dir, ['--write-baseline', 'baseline.json']).status).toBe(0);
+    expect(fs.readFileSync(path.join(outside, 'victim.json'), 'utf8')).toBe('untouched\n');
+    expect(fs.lstatSync(path.join(dir, 'baseline.json')).isSymbolicLink()).toBe(false);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'baseline.json'), 'utf8')).entries).toHaveLength(1);
+    expect(fs.readdirSync(dir).filter((f) => f.startsWith('.agents-lint-write-'))).toEqual([]);
+    fs.rmSync(outside, { recursive: true, force: true });
+  });
+
+  it('says why a baseline cannot be written, with a usage error and no stack trace', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>legacy hidden note</div>\n' });
+    const failed = runCli(dir, ['--write-baseline', 'no-such-dir/baseline.json']);
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toContain('cannot write the baseline no-such-dir/baseline.json');
+    expect(failed.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('records existing findings once, survives line shifts, and fails only on new ones', () => {
     const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>legacy hidden note</div>\n<div hidden>legacy hidden note</div>\n' });
     expect(lines(runCli(dir, ['-f', 'json']).stdout)).toEqual(['AGENTS.md:3:1 no-hidden-instructions/hiddenHtml', 'AGENTS.md:4:1 no-hidden-instructions/hiddenHtml']);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRepo, removeRepo, runCli } from '../helpers/temp-repo.js';
+import { STAGING_PREFIX } from '../../src/repo/atomic-write.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach(removeRepo));
@@ -20,7 +21,7 @@ describe('--fix', () => {
     expect([fixed.code, fixed.stderr]).toEqual([0, 'agents-lint: fixed 2 problems in AGENTS.md\n']);
     expect(readFileSync(file, 'utf8')).toBe('# Rules\n\nRun `npm test` before each commit.\n');
     expect(statSync(file).mode & 0o777).toBe(0o640);
-    expect(readdirSync(root).filter((f) => f.startsWith('.agents-lint-fix-') || (f.includes('agents-lint') && f.endsWith('.tmp')))).toEqual([]);
+    expect(readdirSync(root).filter((f) => f.startsWith(STAGING_PREFIX) || (f.includes('agents-lint') && f.endsWith('.tmp')))).toEqual([]);
     const before = statSync(file).mtimeMs;
     expect(runCli(['--fix', root])).toMatchObject({ code: 0, stderr: '' });
     expect(statSync(file).mtimeMs).toBe(before);
