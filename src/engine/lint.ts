@@ -48,6 +48,8 @@ export interface LintOptions {
   inlineConfig?: boolean;
   /** git's listing of the root (`git ls-files -z` output), when the caller has it (--cache lists before it lints). */
   gitListing?: string;
+  /** The root's listing, made earlier and used as it is (RepoIndexOptions.listing): the ESLint plugin lists a root once. */
+  listing?: FileListing;
   /**
    * Cap V8's heap growth in a repository of LEAN_HEAP_FILES instruction files or more: a process-wide
    * V8 flag, so only the CLI asks for it (see leanHeapFor).
@@ -220,7 +222,7 @@ function relCwd(rootDir: string, given: string): string {
 function prepareIndex(options: LintOptions, { fs, targets, root, rules, codex, fallbackNames, cwds }: Settings, gitListing?: string): LintContext & { targets: string[] } {
   // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
   // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
-  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing });
+  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing, listing: options.listing });
   scanDiscoveryNames(repo, fallbackNames);
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,

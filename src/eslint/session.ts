@@ -3,7 +3,7 @@ import type { Diagnostic } from '../util/diagnostic.js';
 import type { Statement } from '../markdown/instruction-file.js';
 import { lintRun } from '../engine/lint.js';
 import { resolveRoot } from '../config/load.js';
-import { gitListText, splitListing } from '../repo/git-listing.js';
+import { listFiles, type FileListing } from '../repo/walk.js';
 import { FsError } from '../repo/vfs.js';
 import { UsageError } from '../errors.js';
 import { rules as allRules } from '../../rules/index.js';
@@ -27,9 +27,9 @@ export interface LintResponse {
   messages: EslintMessage[];
 }
 
-/** One repository root's listing: what git printed, and what it rests on. */
+/** One repository root's listing (git's, or a walk's without git), and what it rests on. */
 interface Listing {
-  text: string | undefined;
+  files: FileListing;
   /** Every listed directory's signature, and each listed .gitignore file's: adding or removing a file changes one. */
   dirs: Map<string, string>;
   ignores: Map<string, string>;
@@ -76,7 +76,7 @@ export class Workspace {
         paths: [request.file],
         cwd: root,
         fs: bytes === disk ? fs : new OverlayFileSystem(fs, request.file, bytes),
-        gitListing: this.#listing(root).text,
+        listing: this.#listing(root).files,
         exactTargets: true,
         statementMemo: this.#statements,
         // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
@@ -94,15 +94,17 @@ export class Workspace {
     return { messages: diagnostics.map((d) => toEslintMessage(d, bytes, request.text)) };
   }
 
-  /** The root's listing: git's output, listed once and again only when a listed directory changed. */
+  /**
+   * The root's listing, listed once and again only when a listed directory or a .gitignore file
+   * changed (a file added, removed or renamed changes its directory's mtime).
+   */
   #listing(root: string): Listing {
     let listing = this.#listings.get(root);
     if (listing) return listing;
-    const text = this.#fs.probe(path.join(root, '.git')).kind === 'missing' ? undefined : (gitListText(root) ?? undefined);
+    const files = listFiles(this.#fs, root);
     const dirs = new Map<string, string>([[root, dirSig(root)]]);
     const ignores = new Map<string, string>();
-    // Without git the engine walks the tree through the observed file system, whose listings are checked themselves.
-    for (const rel of text === undefined ? [] : splitListing(text)) {
+    for (const rel of files.files) {
       for (let at = rel.lastIndexOf('/'); at > 0; at = rel.lastIndexOf('/', at - 1)) {
         const dir = path.join(root, rel.slice(0, at));
         if (dirs.has(dir)) break;
@@ -110,7 +112,7 @@ export class Workspace {
       }
       if (rel === '.gitignore' || rel.endsWith('/.gitignore')) ignores.set(path.join(root, rel), fileSig(path.join(root, rel)));
     }
-    this.#listings.set(root, (listing = { text, dirs, ignores }));
+    this.#listings.set(root, (listing = { files, dirs, ignores }));
     return listing;
   }
 
