@@ -14,6 +14,7 @@
 // maximum includes such a check when one fell in the calls.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import markdown from '@eslint/markdown';
