@@ -1,4 +1,5 @@
 import markdown from '@eslint/markdown';
+import type { ESLint, Linter } from 'eslint';
 import { rules } from '../../rules/index.js';
 import { VERSION } from '../version.js';
 import { INSTRUCTION_FILES } from './files.js';
@@ -17,14 +18,16 @@ const recommendedRules = Object.fromEntries([
   [`agents-lint/${ENGINE_RULE_ID}`, 'warn'] as const,
 ]);
 
-const plugin = {
+// The rules are Markdown rules (@eslint/markdown's rule type), which ESLint's Plugin type, written
+// for any language, does not take as they are: @eslint/markdown's own plugin object is typed loosely too.
+const plugin: ESLint.Plugin & { rules: ESLint.Plugin['rules'] & object; configs: { recommended: Linter.Config } } = {
   meta: { name: 'agents-lint', version: VERSION },
-  rules: pluginRulesById,
-  configs: {} as Record<string, unknown>,
+  rules: pluginRulesById as unknown as NonNullable<ESLint.Plugin['rules']>,
+  configs: {} as { recommended: Linter.Config },
 };
 
 /** The instruction files hosts load, linted as GitHub-flavoured Markdown with every rule at its default severity. */
-plugin.configs['recommended'] = {
+plugin.configs.recommended = {
   name: 'agents-lint/recommended',
   files: INSTRUCTION_FILES,
   plugins: { markdown, 'agents-lint': plugin },
