@@ -3,7 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { AnyRule, RepoRule, Messages, ReportDescriptor } from '../kit/types.js';
 import type { Diagnostic, NumericSeverity } from '../util/diagnostic.js';
 import type { InstructionKind } from '../repo/instruction-names.js';
-import { InstructionFile, type MarkdownParser } from '../markdown/instruction-file.js';
+import { InstructionFile, type MarkdownParser, type Statement } from '../markdown/instruction-file.js';
 import { loadMarkdownParser } from '../markdown/parser-loader.js';
 import { scanDiscoveryNames } from '../discovery/looked-up-names.js';
 import { RepoIndex } from '../repo/repo-index.js';
@@ -48,6 +48,8 @@ export interface LintOptions {
   inlineConfig?: boolean;
   /** git's listing of the root (`git ls-files -z` output), when the caller has it (--cache lists before it lints). */
   gitListing?: string;
+  /** The root's listing, made earlier and used as it is (RepoIndexOptions.listing): the ESLint plugin lists a root once. */
+  listing?: FileListing;
   /**
    * Cap V8's heap growth in a repository of LEAN_HEAP_FILES instruction files or more: a process-wide
    * V8 flag, so only the CLI asks for it (see leanHeapFor).
@@ -55,6 +57,18 @@ export interface LintOptions {
   leanHeap?: boolean;
   /** `--cache`'s per-file outcomes (file-reuse.ts): files whose outcome holds are not parsed or linted again. */
   reuse?: FileReuse;
+  /**
+   * Report on the target files alone, not on the files loaded after them in a chain (which a run on
+   * staged files covers too): the ESLint plugin lints one file at a time and reports each file's
+   * findings while ESLint lints that file.
+   */
+  exactTargets?: boolean;
+  /**
+   * Statements already computed from the same bytes (by identity), so that a long-lived caller (the
+   * ESLint plugin, whose file system hands back the same bytes while a file is unchanged) does not
+   * parse a chain's other files again on every lint; the run adds those it computes.
+   */
+  statementMemo?: WeakMap<Uint8Array, Statement[]>;
 }
 
 export interface LintContext {
@@ -208,7 +222,7 @@ function relCwd(rootDir: string, given: string): string {
 function prepareIndex(options: LintOptions, { fs, targets, root, rules, codex, fallbackNames, cwds }: Settings, gitListing?: string): LintContext & { targets: string[] } {
   // A run on files (lint-staged) asks the index a few hundred questions: it answers them from the
   // sorted listing before it builds whole-listing indexes (which a run on a directory soon needs).
-  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing });
+  const repo = new RepoIndex({ root: root.root, fs, fallbackNames, fewLookups: targets.every((t) => fs.probe(t).kind === 'file'), gitListing, listing: options.listing });
   scanDiscoveryNames(repo, fallbackNames);
   const discovery = new DiscoveryView(repo, codex, {
     boundary: root.kind === 'config' || root.kind === 'flag' ? root.root : undefined,
@@ -279,7 +293,7 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     };
 
   if (options.leanHeap) leanHeapFor(repo.instructionFiles().length);
-  const covered = coverage(repo, ctx.targets, discovery);
+  const covered = options.exactTargets ? exactCoverage(repo, ctx.targets) : coverage(repo, ctx.targets, discovery);
   const findings = new FindingStore();
   const files: InstructionFile[] = [];
   const entries = repo.instructionFiles();
@@ -339,6 +353,8 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       return undefined;
     }
     const file: InstructionFile = new InstructionFile({ path: entry.path, absPath, kind: entry.kind, bytes, parse: parserFor(() => file) });
+    const known = options.statementMemo?.get(bytes);
+    if (known) file.adoptStatements(known);
     byPath.set(file.path, file);
     return file;
   };
@@ -440,6 +456,12 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
     }
   }
 
+  if (options.statementMemo) {
+    for (const file of byPath.values()) {
+      const statements = file.knownStatements();
+      if (statements) options.statementMemo.set(file.bytes, statements);
+    }
+  }
   // The findings are complete: known now whether they stand, before anything is written (timing).
   for (const file of inScope) {
     if (file.parseProblem === null) continue;
@@ -630,6 +652,12 @@ function closurePaths(files: readonly { path: string }[], inScope: readonly { pa
     for (const load of discovery.loadsOf(file.path)) for (const f of discovery.sharedSimulation(load.cwd).files) keep.add(repo.rel(f.path));
   }
   return keep;
+}
+
+/** The target files alone (exactTargets): each one that is an instruction file, nothing else. */
+function exactCoverage(repo: RepoIndex, targets: readonly string[]): (rel: string) => boolean {
+  const files = new Set(targets.map((t) => repo.rel(t)));
+  return (rel) => files.has(rel);
 }
 
 /**

@@ -149,6 +149,11 @@ export class InstructionFile {
     this.#statements = statements;
   }
 
+  /** The statements if something computed or adopted them already (nothing is parsed). */
+  knownStatements(): Statement[] | undefined {
+    return this.#statements;
+  }
+
   headings(): HeadingInfo[] {
     if (!this.#headings) this.collectSelections();
     return this.#headings!;

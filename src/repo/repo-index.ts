@@ -25,7 +25,27 @@ export interface RepoIndexOptions {
   fewLookups?: boolean;
   /** git's listing of the root (`git ls-files -z` output), when the caller has it already (--cache lists before it lints). */
   gitListing?: string;
+  /**
+   * A listing made earlier, to use as it is: a long-lived caller (the ESLint plugin) lists a root
+   * once, and the indexes built over one listing (ListingIndexes) then serve every index made of it.
+   */
+  listing?: FileListing;
 }
+
+/**
+ * The indexes of a listing that depend on nothing else, built on first use: kept with the listing
+ * (not the index), so that indexes made of the same listing object share them.
+ */
+interface ListingIndexes {
+  fileSet?: Set<string>;
+  byBase?: Map<string, string[]>;
+  dirs?: Set<string>;
+  fileIsDir: boolean;
+  ascending?: boolean;
+  clean?: boolean;
+}
+
+const listingIndexes = new WeakMap<FileListing, ListingIndexes>();
 
 /**
  * Lookups answered by bisection before the index they would otherwise read is built, in every run:
@@ -80,14 +100,9 @@ export class RepoIndex {
   // The whole-listing indexes are built on first use, and lookups bisect the sorted listing until
   // then: a lint-staged run asks a few hundred questions of a listing of tens of thousands of paths,
   // each index costs milliseconds to build, and most code runs once, in V8's interpreter.
-  #fileSet: Set<string> | undefined;
-  #byBase: Map<string, string[]> | undefined;
+  readonly #ix: ListingIndexes;
   #scannedNames: Map<string, string[]> | undefined;
   #plain: boolean | undefined;
-  #dirs: Set<string> | undefined;
-  #fileIsDir = false;
-  #ascending: boolean | undefined;
-  #clean: boolean | undefined;
   #lookups = 0;
   #dirLookups = 0;
   /** How many lookups may bisect, and how many names may be scanned for, before the indexes are built. */
@@ -106,8 +121,11 @@ export class RepoIndex {
     this.#fallbacks = options.fallbackNames ?? [];
     this.#lookupBudget = BISECT_LOOKUPS;
     this.#nameScanBudget = options.fewLookups ? NAME_SCANS : 0;
-    this.listing = listFiles(options.fs, options.root, options.useGit ?? true, options.gitListing);
+    this.listing = options.listing ?? listFiles(options.fs, options.root, options.useGit ?? true, options.gitListing);
     this.files = this.listing.files;
+    let ix = listingIndexes.get(this.listing);
+    if (!ix) listingIndexes.set(this.listing, (ix = { fileIsDir: false }));
+    this.#ix = ix;
   }
 
   abs(rel: string): string {
@@ -126,14 +144,14 @@ export class RepoIndex {
   }
 
   has(rel: string): boolean {
-    if (this.#fileSet === undefined) {
+    if (this.#ix.fileSet === undefined) {
       if (++this.#lookups <= this.#lookupBudget && this.ascending) {
         const at = firstAtLeast(this.files, rel);
         return at < this.files.length && this.files[at] === rel;
       }
-      this.#fileSet = new Set(this.files);
+      this.#ix.fileSet = new Set(this.files);
     }
-    return this.#fileSet.has(rel);
+    return this.#ix.fileSet.has(rel);
   }
 
   /**
@@ -142,7 +160,7 @@ export class RepoIndex {
    */
   isDir(rel: string): boolean {
     // Hot in a full run (tens of thousands of questions): the index, once built, is read directly.
-    const dirs = this.#dirs;
+    const dirs = this.#ix.dirs;
     if (dirs !== undefined) return dirs.has(rel);
     if (++this.#dirLookups <= this.#lookupBudget && this.#bisectable()) {
       if (rel === '') return true;
@@ -158,7 +176,7 @@ export class RepoIndex {
    * then has one place, found by bisection. The lister usually knows; else one pass finds out.
    */
   get ascending(): boolean {
-    return (this.#ascending ??= this.listing.ascending ?? isAscending(this.files));
+    return (this.#ix.ascending ??= this.listing.ascending ?? isAscending(this.files));
   }
 
   /**
@@ -167,7 +185,7 @@ export class RepoIndex {
    * finds are exactly the `dir/` prefixes of listed paths.
    */
   #bisectable(): boolean {
-    return (this.#clean ??= this.ascending && !UNCLEAN_LISTING.test(this.#text()));
+    return (this.#ix.clean ??= this.ascending && !UNCLEAN_LISTING.test(this.#text()));
   }
 
   /** The listing as one string, each path followed by NUL (git's own output when the lister kept it). */
@@ -223,7 +241,7 @@ export class RepoIndex {
    */
   scanNames(bases: readonly string[]): void {
     const text = this.#scannableText();
-    if (this.#byBase !== undefined || text === undefined) return;
+    if (this.#ix.byBase !== undefined || text === undefined) return;
     const room = NAME_SCANS - (this.#scannedNames?.size ?? 0);
     const batch = [...new Set(bases)].filter((b) => isPlainName(b) && !this.#scannedNames?.has(b)).slice(0, Math.max(0, room));
     if (batch.length < 2) return;
@@ -232,7 +250,7 @@ export class RepoIndex {
   }
 
   filesNamed(base: string): readonly string[] {
-    if (this.#byBase === undefined) {
+    if (this.#ix.byBase === undefined) {
       // The first few names are found by a native scan of the listing's text each: cheaper than
       // the index of every name (a slice and a lookup per path) for a run that asks only those.
       const known = this.#scannedNames?.get(base);
@@ -254,10 +272,10 @@ export class RepoIndex {
         if (list) list.push(file);
         else byBase.set(name, [file]);
       }
-      this.#byBase = byBase;
+      this.#ix.byBase = byBase;
       this.#scannedNames = undefined;
     }
-    return this.#byBase.get(base) ?? [];
+    return this.#ix.byBase.get(base) ?? [];
   }
 
   /**
@@ -267,7 +285,7 @@ export class RepoIndex {
    * for every missing file name of a package.
    */
   namedBelow(base: string, dir: string): string[] | null {
-    if (this.#nameScanBudget === 0 || this.#byBase !== undefined || this.listing.ascending !== true) return null;
+    if (this.#nameScanBudget === 0 || this.#ix.byBase !== undefined || this.listing.ascending !== true) return null;
     const files = this.files;
     // Below `dir/` the ascending listing is one run: from `dir/` up to `dir0` ('0' follows '/').
     const lo = firstAtLeast(files, `${dir}/`);
@@ -284,12 +302,12 @@ export class RepoIndex {
    * would be needed to say.
    */
   get knownNoFileIsDir(): boolean {
-    return this.#dirs !== undefined && !this.#fileIsDir;
+    return this.#ix.dirs !== undefined && !this.#ix.fileIsDir;
   }
 
   /** Every directory that holds a listed file, and their ancestors ('' is the root). */
   get dirs(): Set<string> {
-    return (this.#dirs ??= this.#collectDirs());
+    return (this.#ix.dirs ??= this.#collectDirs());
   }
 
   #collectDirs(): Set<string> {
@@ -310,7 +328,7 @@ export class RepoIndex {
         if (!fileIsDir && this.has(d)) fileIsDir = true;
       }
     }
-    this.#fileIsDir = fileIsDir;
+    this.#ix.fileIsDir = fileIsDir;
     return dirs;
   }
 
@@ -319,8 +337,8 @@ export class RepoIndex {
    * has: found while the directories are collected, each of them looked up once.
    */
   get fileIsDir(): boolean {
-    this.#dirs ??= this.#collectDirs();
-    return this.#fileIsDir;
+    this.#ix.dirs ??= this.#collectDirs();
+    return this.#ix.fileIsDir;
   }
 
   instructionFiles(): readonly { path: string; kind: InstructionKind }[] {

@@ -1,0 +1,57 @@
+import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
+import type { LintRequest, LintResponse } from './session.js';
+
+/**
+ * How long a rule waits for the engine: the first lint of a big repository lists and indexes it
+ * (seconds for tens of thousands of files); a wait this long means the worker is stuck or gone.
+ */
+const TIMEOUT_MS = 5 * 60_000;
+
+interface Connection {
+  port: MessagePort;
+  /** Counts the worker's answers: a rule waits for it to move (Atomics.wait). */
+  flag: Int32Array;
+  next: number;
+}
+
+let connection: Connection | undefined;
+
+/**
+ * Starts the worker (worker.ts) on first use. It is unref'd, like its port: an ESLint process ends
+ * when ESLint is done, whatever the worker keeps.
+ */
+function connect(): Connection {
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const { port1, port2 } = new MessageChannel();
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { port: port2, flag }, transferList: [port2] });
+  worker.unref();
+  port1.unref();
+  return { port: port1, flag, next: 0 };
+}
+
+/**
+ * Lints one file in the worker and waits for the answer, synchronously, as an ESLint rule must: the
+ * thread blocks on a shared counter the worker moves once its answer is queued (the technique of
+ * synckit, which eslint-plugin-prettier uses for the same reason).
+ */
+export function lintInWorker(request: LintRequest): LintResponse {
+  const c = (connection ??= connect());
+  const id = ++c.next;
+  c.port.postMessage({ id, request });
+  const deadline = Date.now() + TIMEOUT_MS;
+  for (;;) {
+    // The counter is read before the port: an answer queued after this read moves the counter, so
+    // the wait below returns at once, and one queued before it is on the port already.
+    const seen = Atomics.load(c.flag, 0);
+    const received = receiveMessageOnPort(c.port);
+    if (received) {
+      const reply = received.message as { id: number; ok?: LintResponse; error?: string };
+      if (reply.id !== id) continue;
+      if (reply.error !== undefined) throw new Error(`agents-lint could not lint ${request.file}: ${reply.error}`);
+      return reply.ok!;
+    }
+    if (Atomics.wait(c.flag, 0, seen, Math.max(0, deadline - Date.now())) === 'timed-out') {
+      throw new Error(`agents-lint did not answer within ${TIMEOUT_MS / 1000} s while linting ${request.file}.`);
+    }
+  }
+}

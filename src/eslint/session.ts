@@ -1,0 +1,130 @@
+import * as path from 'node:path';
+import type { Diagnostic } from '../util/diagnostic.js';
+import type { Statement } from '../markdown/instruction-file.js';
+import { lintRun } from '../engine/lint.js';
+import { resolveRoot } from '../config/load.js';
+import { listFiles, type FileListing } from '../repo/walk.js';
+import { FsError } from '../repo/vfs.js';
+import { UsageError } from '../errors.js';
+import { rules as allRules } from '../../rules/index.js';
+import { ObservedFileSystem, dirSig, fileSig } from './observed-fs.js';
+import { OverlayFileSystem } from './overlay-fs.js';
+import { bytesToLint, toEslintMessage, type EslintMessage } from './positions.js';
+
+/** What the ESLint rules ask of the engine, once per file ESLint lints (see plugin-rules.ts). */
+export interface LintRequest {
+  /** The file's absolute path on disk (ESLint's physicalFilename). */
+  file: string;
+  /** The text ESLint lints: the disk's, or an editor's unsaved buffer. */
+  text: string;
+  /** One rule alone, with the options eslint.config.js gives it (replacing the config file's). */
+  only?: { ruleId: string; options: unknown };
+  /** How long the repository's index is trusted without looking at the disk again (ms). */
+  recheckMs: number;
+}
+
+export interface LintResponse {
+  messages: EslintMessage[];
+}
+
+/** One repository root's listing (git's, or a walk's without git), and what it rests on. */
+interface Listing {
+  files: FileListing;
+  /** Every listed directory's signature, and each listed .gitignore file's: adding or removing a file changes one. */
+  dirs: Map<string, string>;
+  ignores: Map<string, string>;
+}
+
+/** How long the index is trusted by default: an editor lints on every keystroke, other files change seldom. */
+export const DEFAULT_RECHECK_MS = 1000;
+
+/**
+ * The engine for an ESLint process: one per process (it runs in the plugin's worker thread), over
+ * every repository root whose files ESLint lints. What a lint reads of the disk is kept
+ * (ObservedFileSystem), with each root's listing and the statements of unchanged files, so linting
+ * one file again parses only that file and reads nothing that has not changed. At most every
+ * `recheckMs`, everything kept is checked against the disk (a metadata call per file and directory
+ * observed); what changed is dropped and read again, and a root whose listed directories changed
+ * (a file added, removed or renamed) is listed again.
+ *
+ * Each lint is a run of the CLI's engine on that one file (exactTargets): the same rules, the same
+ * repository-level analysis (discovery chains, budgets, manifests), findings on that file only.
+ */
+export class Workspace {
+  readonly #fs = new ObservedFileSystem();
+  readonly #listings = new Map<string, Listing>();
+  readonly #statements = new WeakMap<Uint8Array, Statement[]>();
+  #checkedAt = 0;
+
+  async lint(request: LintRequest): Promise<LintResponse> {
+    this.#recheck(request.recheckMs);
+    const fs = this.#fs;
+    const root = resolveRoot(fs, path.dirname(request.file), {}).root;
+    let disk: Uint8Array | undefined;
+    try {
+      disk = fs.read(request.file);
+    } catch (error) {
+      // Not on disk (a new buffer never saved, a deleted file): no place in the repository to lint it at.
+      if (error instanceof FsError) return { messages: [] };
+      throw error;
+    }
+    const bytes = bytesToLint(disk, request.text);
+    const only = request.only;
+    let run;
+    try {
+      run = await lintRun({
+        paths: [request.file],
+        cwd: root,
+        fs: bytes === disk ? fs : new OverlayFileSystem(fs, request.file, bytes),
+        listing: this.#listing(root).files,
+        exactTargets: true,
+        statementMemo: this.#statements,
+        // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
+        ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
+        ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
+      });
+    } catch (error) {
+      if (error instanceof UsageError) return { messages: [] };
+      throw error;
+    }
+    const rel = path.relative(run.root, request.file).split(path.sep).join('/');
+    const diagnostics: Diagnostic[] = [];
+    // A rule that could not prepare is reported at the top of the repository (file ''): here, on the file linted.
+    for (const list of run.byFile()) for (const d of list) if (d.file === rel || d.file === '') diagnostics.push(d);
+    return { messages: diagnostics.map((d) => toEslintMessage(d, bytes, request.text)) };
+  }
+
+  /**
+   * The root's listing, listed once and again only when a listed directory or a .gitignore file
+   * changed (a file added, removed or renamed changes its directory's mtime).
+   */
+  #listing(root: string): Listing {
+    let listing = this.#listings.get(root);
+    if (listing) return listing;
+    const files = listFiles(this.#fs, root);
+    const dirs = new Map<string, string>([[root, dirSig(root)]]);
+    const ignores = new Map<string, string>();
+    for (const rel of files.files) {
+      for (let at = rel.lastIndexOf('/'); at > 0; at = rel.lastIndexOf('/', at - 1)) {
+        const dir = path.join(root, rel.slice(0, at));
+        if (dirs.has(dir)) break;
+        dirs.set(dir, dirSig(dir));
+      }
+      if (rel === '.gitignore' || rel.endsWith('/.gitignore')) ignores.set(path.join(root, rel), fileSig(path.join(root, rel)));
+    }
+    this.#listings.set(root, (listing = { files, dirs, ignores }));
+    return listing;
+  }
+
+  /** Checks what is kept against the disk when it was last checked `recheckMs` ago or more. */
+  #recheck(recheckMs: number): void {
+    const now = Date.now();
+    if (now - this.#checkedAt < recheckMs) return;
+    this.#checkedAt = now;
+    this.#fs.refresh();
+    for (const [root, listing] of this.#listings) {
+      const moved = [...listing.dirs].some(([dir, sig]) => this.#fs.dirSig(dir) !== sig) || [...listing.ignores].some(([file, sig]) => fileSig(file) !== sig);
+      if (moved) this.#listings.delete(root);
+    }
+  }
+}

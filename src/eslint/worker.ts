@@ -1,0 +1,24 @@
+import { workerData, type MessagePort } from 'node:worker_threads';
+import { Workspace, type LintRequest } from './session.js';
+
+/**
+ * The plugin's worker thread: ESLint's rules are synchronous and the engine is not (secretlint's and
+ * sh-syntax's APIs are async), so the engine runs here and the rules wait for its answer
+ * (engine-client.ts). It lives as long as the ESLint process, and so does its Workspace: the
+ * repository index built on the first lint serves every later one.
+ */
+const { port, flag } = workerData as { port: MessagePort; flag: Int32Array };
+const workspace = new Workspace();
+// One request at a time: the client waits for each answer before it sends the next.
+port.on('message', async ({ id, request }: { id: number; request: LintRequest }) => {
+  let reply: { id: number; ok?: unknown; error?: string };
+  try {
+    reply = { id, ok: await workspace.lint(request) };
+  } catch (error) {
+    reply = { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  // The answer is queued before the flag moves: the client reads it as soon as it wakes.
+  port.postMessage(reply);
+  Atomics.add(flag, 0, 1);
+  Atomics.notify(flag, 0);
+});

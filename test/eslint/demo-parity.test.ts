@@ -1,0 +1,54 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { CLI, EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
+import { ESLint, plugin } from './eslint-under-test.js';
+import { asEslint, eslintLints } from './fixture-cases.js';
+import type { Diagnostic } from '../../src/util/diagnostic.js';
+import { instructionKind } from '../../src/repo/instruction-names.js';
+
+process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
+const demo = path.join(FIXTURES, 'demo-monorepo');
+
+interface CliResult {
+  filePath: string;
+  messages: { ruleId: string | null; message: string; line: number; column: number; endLine: number; endColumn: number }[];
+}
+
+describe('ESLint on the demo monorepo', () => {
+  it("reports exactly the CLI's findings on every file it lints (same lines, columns, rule ids, messages)", async () => {
+    const cli = spawnSync(process.execPath, [CLI, demo, '--format', 'json'], { encoding: 'utf8', env: { ...process.env, CODEX_HOME: EMPTY_CODEX_HOME } });
+    expect(cli.status, cli.stderr).toBe(1);
+    const cliResults = JSON.parse(cli.stdout) as CliResult[];
+
+    // ESLint stops at a file it cannot read (its own readFile throws), as it would for any file its
+    // config names: an instruction file that is a symlink loop must be in `ignores`.
+    const listed = fs.readdirSync(demo, { recursive: true, encoding: 'utf8' }).map((rel) => rel.split(path.sep).join('/'));
+    const unreadable = listed.filter((rel) => instructionKind(rel) !== null && !eslintLints(demo, rel));
+    expect(unreadable).toEqual(['packages/legacy/src/AGENTS.md']);
+    const eslint = new ESLint({ cwd: demo, overrideConfigFile: true, overrideConfig: [{ ignores: unreadable }, plugin.configs.recommended] });
+    const results = await eslint.lintFiles(['.']);
+    const byEslint = results.flatMap((r) => r.messages.map((m) => `${path.relative(demo, r.filePath)} ${m.line}:${m.column}-${m.endLine}:${m.endColumn} ${m.ruleId} ${m.message}`)).sort();
+
+    const linted = new Set(results.map((r) => path.relative(demo, r.filePath).split(path.sep).join('/')));
+    const expected: string[] = [];
+    const elsewhere: string[] = [];
+    for (const r of cliResults) {
+      const rel = path.relative(demo, r.filePath).split(path.sep).join('/');
+      for (const m of r.messages) {
+        if (!linted.has(rel)) {
+          elsewhere.push(rel);
+          continue;
+        }
+        const at = asEslint({ ...m, file: rel } as Diagnostic, fs.readFileSync(path.join(demo, rel)));
+        expected.push(`${rel} ${at.line}:${at.column}-${at.endLine}:${at.endColumn} agents-lint/${m.ruleId ?? 'engine'} ${m.message}`);
+      }
+    }
+    expect(byEslint).toEqual(expected.sort());
+    expect(byEslint.length).toBeGreaterThan(15);
+    // What ESLint cannot show: findings on manifests and config files (not Markdown, not linted with
+    // the plugin) and on the file it cannot read.
+    for (const rel of elsewhere) expect(!eslintLints(demo, rel) || unreadable.includes(rel), rel).toBe(true);
+  });
+});
