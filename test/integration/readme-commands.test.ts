@@ -73,8 +73,12 @@ describe("the README's commands, from the packed package", () => {
     expect(installed.status, installed.stderr + installed.stdout).toBe(0);
     const manifest = JSON.parse(fs.readFileSync(path.join(project, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
     expect(Object.keys(manifest.devDependencies ?? {})).toEqual(['agents-lint']);
-    // npx runs the installed copy, not one from the registry.
+    // npx runs the installed copy, not one from the registry, and the library entry point loads too.
     expect(fs.existsSync(path.join(project, 'node_modules/.bin/agents-lint'))).toBe(true);
+    const { version } = JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8')) as { version: string };
+    expect(sh(project, 'npx', ['--no-install', 'agents-lint', '--version'])).toMatchObject({ status: 0, stdout: `${version}\n` });
+    const api = sh(project, process.execPath, ['--input-type=module', '-e', "const m = await import('agents-lint'); console.log(typeof m.lint, m.VERSION)"]);
+    expect(api.stdout).toBe(`function ${version}\n`);
 
     // `npx agents-lint fixtures/demo-monorepo`: the exit code and the lines the README shows.
     const demo = sh(project, demoRun!.argv[0]!, demoRun!.argv.slice(1));
