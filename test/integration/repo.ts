@@ -62,3 +62,16 @@ export function sh(cwd: string, command: string, args: string[], env: Record<str
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', env: base });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** A new git repository holding a consumer project: package.json, .gitignore and an AGENTS.md. */
+export function gitRepo(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-git-'));
+  for (const args of [['init', '-q', '-b', 'main'], ['config', 'user.name', 'Test'], ['config', 'user.email', 'test@example.com'], ['config', 'commit.gpgsign', 'false']]) {
+    const r = sh(dir, 'git', args);
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
+  }
+  fs.writeFileSync(path.join(dir, 'package.json'), '{\n  "name": "consumer",\n  "private": true\n}\n');
+  fs.writeFileSync(path.join(dir, '.gitignore'), 'node_modules/\n');
+  fs.writeFileSync(path.join(dir, 'AGENTS.md'), '# Rules\n\nKeep functions small and document public APIs.\n');
+  return dir;
+}

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OFFLINE, PROJECT, sh } from './repo.js';
+import { OFFLINE, PROJECT, sh } from '../integration/repo.js';
 
 // Issue 35, "done when": the README's commands, run as written in a new temporary directory from the
 // package `npm pack` makes, do what the README says. The commands and the output they promise are
