@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Command, CommanderError, Option } from 'commander';
 // The CLI's code (the bin, src/launch/launcher.ts, runs it from the bundle). Only what every command
 // needs is imported statically: each action imports its own modules, which the bundle evaluates on
@@ -81,8 +82,16 @@ function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; ver
   return sha1(key);
 }
 
-/** Formats whose output a program parses: nothing else may share standard output with them. */
-const STRUCTURED = new Set(['json', 'sarif', 'junit']);
+/**
+ * Formats whose output a program parses or renders (GitHub's runner reads workflow commands from
+ * `github`; `markdown` goes to a job summary): a diff of repository text may not share standard
+ * output with them.
+ */
+const STRUCTURED = new Set(['json', 'sarif', 'junit', 'github', 'markdown']);
+
+/** Zero-width and tag characters: what the fixes remove, so on a terminal the - and + lines would look the same. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
+const shownOnTerminal = (line: string) => printable(line).replace(INVISIBLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
 
 /**
  * Bytes to standard output before the report, in order with it: a file or pipe is written
@@ -92,7 +101,7 @@ const STRUCTURED = new Set(['json', 'sarif', 'junit']);
  */
 function writeStdout(bytes: Uint8Array): void {
   if (bytes.length === 0 || stdoutClosed) return;
-  if (process.stdout.isTTY) process.stdout.write(Buffer.from(bytes).toString('utf8').split('\n').map(printable).join('\n'));
+  if (process.stdout.isTTY) process.stdout.write(Buffer.from(bytes).toString('utf8').split('\n').map(shownOnTerminal).join('\n'));
   else if (stdoutIsFile()) writeFully(1, bytes);
   else process.stdout.write(bytes);
 }
@@ -268,6 +277,10 @@ export async function main(argv: string[]): Promise<number> {
       for (const list of run.byFile()) for (const d of list) if (d.fix) fixable.push(d);
       if (fixable.length > 0 && flags.fixDryRun) {
         const [{ planFixes }, { unifiedDiff }] = await Promise.all([import('./engine/fix.js'), import('./engine/unified-diff.js')]);
+        // In GitHub Actions, a line of the diff (repository text: "\r::error ...") must not be taken
+        // for a workflow command: the runner ignores commands until the random token ends the pause.
+        const pause = process.env['GITHUB_ACTIONS'] === 'true' ? randomBytes(16).toString('hex') : null;
+        if (pause) writeStdout(Buffer.from(`::stop-commands::${pause}\n`));
         for (const plan of planFixes(run.root, fixable)) {
           if ('refused' in plan) {
             warn(`agents-lint: would not fix ${printable(plan.file)}: it ${plan.refused}\n`);
@@ -276,6 +289,7 @@ export async function main(argv: string[]): Promise<number> {
           writeStdout(unifiedDiff(plan.file, plan.before, plan.accepted));
           warn(`agents-lint: would fix ${plural(plan.accepted.length, 'problem')} in ${printable(plan.file)}\n`);
         }
+        if (pause) writeStdout(Buffer.from(`::${pause}::\n`));
       } else if (fixable.length > 0) {
         const { applyFixes } = await import('./engine/fix.js');
         const outcome = applyFixes(run.root, fixable);

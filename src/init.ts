@@ -6,6 +6,8 @@ import { VERSION } from './version.js';
 import { GIT_TIMEOUT_MS, gitEnv } from './repo/git-listing.js';
 import { defaultCacheDir } from './engine/cache-location.js';
 import { isInside } from './util/inside.js';
+import { writeAtomically } from './repo/atomic-write.js';
+import { writeFully } from './repo/write-fully.js';
 
 /**
  * The lint-staged glob: every staged file. agents-lint itself decides from the names alone whether
@@ -96,7 +98,7 @@ export function runInit(options: InitOptions): InitResult {
   const ignored = cacheIgnoreEntry(options.dir);
   const gitignore = path.join(options.dir, '.gitignore');
   if (ignored) refuseUnsafe(options.dir, gitignore);
-  if (changes.length) writeRegular(pkgPath, JSON.stringify(pkg, null, indent) + '\n', 0o644);
+  if (changes.length) writeRegular(pkgPath, JSON.stringify(pkg, null, indent) + '\n');
 
   const current = safeRead(hook);
   if (current === undefined) {
@@ -104,7 +106,7 @@ export function runInit(options: InitOptions): InitResult {
     writeRegular(hook, `${HOOK_LINE}\n`, 0o755);
     changes.push('.husky/pre-commit: created, running lint-staged');
   } else if (!current.includes('lint-staged')) {
-    writeRegular(hook, `${current.replace(/\n?$/, '\n')}${HOOK_LINE}\n`, fs.statSync(hook).mode & 0o777);
+    writeRegular(hook, `${current.replace(/\n?$/, '\n')}${HOOK_LINE}\n`);
     changes.push('.husky/pre-commit: appended "npx lint-staged"');
   }
 
@@ -112,7 +114,7 @@ export function runInit(options: InitOptions): InitResult {
     const current = safeRead(gitignore);
     const listed = (current ?? '').split(/\r?\n/).map((l) => l.trim().replace(/^\//, '').replace(/\/$/, ''));
     if (!listed.includes(ignored.slice(1, -1))) {
-      writeRegular(gitignore, `${current === undefined || current === '' ? '' : current.replace(/\n?$/, '\n')}${ignored}\n`, current === undefined ? 0o644 : fs.statSync(gitignore).mode & 0o777);
+      writeRegular(gitignore, `${current === undefined || current === '' ? '' : current.replace(/\n?$/, '\n')}${ignored}\n`);
       changes.push(`.gitignore: added ${ignored} (where agents-lint --cache keeps its files on this machine)`);
     }
   }
@@ -141,17 +143,8 @@ export function runInit(options: InitOptions): InitResult {
  * it lies inside the project; undefined when it lies elsewhere, as it does by default.
  */
 function cacheIgnoreEntry(dir: string): string | undefined {
-  const real = (p: string): string => {
-    // The cache directory may not exist yet: its nearest existing ancestor is resolved.
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      const parent = path.dirname(p);
-      return parent === p ? p : path.join(real(parent), path.basename(p));
-    }
-  };
-  const project = real(dir);
-  const cache = real(path.resolve(dir, defaultCacheDir()));
+  const project = realPathOf(dir);
+  const cache = realPathOf(path.resolve(dir, defaultCacheDir()));
   if (cache === project || !isInside(cache, project)) return undefined;
   return `/${path.relative(project, cache).split(path.sep).join('/')}/`;
 }
@@ -172,23 +165,22 @@ function refuseUnsafe(dir: string, file: string, kind: 'file' | 'dir' = 'file'):
     if (stat.isSymbolicLink()) throw new UsageError(`${rel} is a symlink; agents-lint init writes only regular files inside the project, so it changed nothing`);
     if (kind === 'file' ? !stat.isFile() : !stat.isDirectory()) throw new UsageError(`${rel} is not a regular ${kind === 'file' ? 'file' : 'directory'}; agents-lint init changed nothing`);
   }
-  let existing = path.dirname(file);
-  while (!fs.existsSync(existing) && path.dirname(existing) !== existing) existing = path.dirname(existing);
-  const parent = fs.realpathSync(existing);
-  const real = fs.realpathSync(dir);
-  if (parent !== real && !parent.startsWith(real + path.sep)) throw new UsageError(`${rel} lies outside the project; agents-lint init changed nothing`);
+  if (!isInside(realPathOf(path.dirname(file)), realPathOf(dir))) throw new UsageError(`${rel} lies outside the project; agents-lint init changed nothing`);
 }
 
-/** Writes a regular file atomically: a new file in a fresh private directory beside it, then a rename. */
-function writeRegular(file: string, content: string, mode: number): void {
-  const tmpDir = fs.mkdtempSync(path.join(path.dirname(file), '.agents-lint-init-'));
+/** Where `p` really is: its nearest existing ancestor resolved (symlinks followed), the rest appended. */
+function realPathOf(p: string): string {
   try {
-    const tmp = path.join(tmpDir, 'file');
-    fs.writeFileSync(tmp, content, { mode, flag: 'wx' });
-    fs.renameSync(tmp, file);
-  } finally {
-    fs.rmSync(tmpDir, { recursive: true, force: true });
+    return fs.realpathSync(p);
+  } catch {
+    const parent = path.dirname(p);
+    return parent === p ? p : path.join(realPathOf(parent), path.basename(p));
   }
+}
+
+/** Writes a regular file atomically (repo/atomic-write.ts), keeping an existing file's mode unless one is given. */
+function writeRegular(file: string, content: string, mode?: number): void {
+  writeAtomically(file, (fd) => writeFully(fd, content), mode);
 }
 
 function safeRead(file: string): string | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { runCli, tempRepo } from './repo.js';
+import { madeDir, runCli, tempRepo } from './repo.js';
 
 const lines = (stdout: string) =>
   (JSON.parse(stdout) as { filePath: string; messages: { line: number; column: number; ruleId: string | null; messageId: string }[] }[]).flatMap((r) =>
@@ -11,7 +11,7 @@ const lines = (stdout: string) =>
 describe('--baseline / --write-baseline', () => {
   it('writes the baseline atomically: a symlink in its place is replaced, never written through', () => {
     const dir = tempRepo({ 'AGENTS.md': '# Rules\n\n<div hidden>legacy hidden note</div>\n' });
-    const outside = fs.mkdtempSync(path.join(path.dirname(dir), 'baseline-target-'));
+    const outside = madeDir('baseline-target-');
     fs.writeFileSync(path.join(outside, 'victim.json'), 'untouched\n');
     fs.symlinkSync(path.join(outside, 'victim.json'), path.join(dir, 'baseline.json'));
     expect(runCli(dir, ['--write-baseline', 'baseline.json']).status).toBe(0);
@@ -19,7 +19,6 @@ describe('--baseline / --write-baseline', () => {
     expect(fs.lstatSync(path.join(dir, 'baseline.json')).isSymbolicLink()).toBe(false);
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'baseline.json'), 'utf8')).entries).toHaveLength(1);
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('.agents-lint-write-'))).toEqual([]);
-    fs.rmSync(outside, { recursive: true, force: true });
   });
 
   it('says why a baseline cannot be written, with a usage error and no stack trace', () => {

@@ -87,6 +87,30 @@ describe('--fix-dry-run', () => {
     expect(JSON.parse(fs.readFileSync(out, 'utf8'))).toBeInstanceOf(Array);
   });
 
+  it('refuses the formats GitHub reads (github, markdown) on the same standard output', () => {
+    const dir = demoCopy();
+    for (const format of ['github', 'markdown']) {
+      const r = runCli(dir, ['--fix-dry-run', '--format', format, '.']);
+      expect(r).toMatchObject({ status: 2, stdout: '' });
+      expect(r.stderr).toContain(`would corrupt the ${format} report`);
+    }
+  });
+
+  it('in GitHub Actions, pauses workflow commands around the diff so repository text cannot issue one', () => {
+    const dir = tempRepo({ 'AGENTS.md': '# Rules\n\nRun\u200b the tests.\r::error file=x::forged\n' });
+    made.push(dir);
+    const r = runCli(dir, ['--fix-dry-run'], { GITHUB_ACTIONS: 'true' });
+    const token = /^::stop-commands::([0-9a-f]{32})\n/.exec(r.stdout)?.[1];
+    expect(token, r.stdout).toBeDefined();
+    const diffEnd = r.stdout.indexOf(`::${token}::\n`);
+    // The forged command is inside the pause, and the pause ends before the report.
+    expect(r.stdout.indexOf('::error file=x::forged')).toBeGreaterThan(0);
+    expect(r.stdout.indexOf('::error file=x::forged')).toBeLessThan(diffEnd);
+    expect(r.stdout.slice(diffEnd)).toContain('AGENTS.md');
+    // Without GitHub Actions there is no pause.
+    expect(runCli(dir, ['--fix-dry-run'], { GITHUB_ACTIONS: '' }).stdout).not.toContain('::stop-commands::');
+  });
+
   it.skipIf(spawnSync('script', ['--version']).status !== 0)('escapes the control characters of the diff on a terminal, and passes them through to a pipe', () => {
     // A line --fix changes (a zero-width space) that also holds an escape sequence, which would
     // retitle the terminal if printed as it is.
@@ -98,8 +122,10 @@ describe('--fix-dry-run', () => {
       encoding: 'utf8',
       env: { ...process.env, CODEX_HOME: path.join(PROJECT, 'fixtures/codex-home/empty') },
     }).stdout;
-    expect(tty).toContain('-Run\u200b the tests \\u001b]0;pwned\\u0007 first.');
+    // The zero-width space the fix removes is shown, or the - and + lines would look the same.
+    expect(tty).toContain('-Run\\u{200b} the tests \\u001b]0;pwned\\u0007 first.');
     expect(tty).not.toContain('\u001b]');
+    expect(tty).not.toContain('\u200b');
     const piped = runCli(dir, ['--fix-dry-run']);
     expect(piped.stdout).toContain('-Run\u200b the tests \u001b]0;pwned\u0007 first.\n+Run the tests \u001b]0;pwned\u0007 first.\n');
   });

@@ -19,5 +19,5 @@ describe('npm package', () => {
     expect(files.filter((f) => /^(test|fixtures|scripts|\.ci|\.husky)\//.test(f) || /\.test\.[jt]s$/.test(f) || f.startsWith('src/') && f.endsWith('.ts'))).toEqual([]);
     for (const hook of ['preinstall', 'install', 'postinstall']) expect(manifest.scripts[hook]).toBeUndefined();
   });
-  // Installing the tarball and running it is test/integration/readme-commands.test.ts: the README's own commands.
+  // Installing the tarball and running it is test/package/readme-commands.test.ts: the README's own commands.
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { CLI, gitRepo, sh } from './repo.js';
+import { CLI, gitRepo, madeDir, sh } from './repo.js';
 import { LINT_STAGED_COMMAND, LINT_STAGED_GLOB } from '../../src/init.js';
 
 describe('agents-lint init', () => {
@@ -71,7 +70,7 @@ describe('agents-lint init', () => {
   });
 
   it('fails clearly without a package.json', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-nopkg-'));
+    const dir = madeDir('agents-lint-nopkg-');
     const r = sh(dir, process.execPath, [CLI, 'init']);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe(`agents-lint: no package.json in ${dir}; run "npm init -y" first, then agents-lint init\n`);

@@ -9,6 +9,17 @@ import { CLI } from '../helpers/paths.js';
 
 export { CLI };
 
+/** Directories made by the helpers below (and madeDir): removed when the test file's process ends, whatever failed. */
+const made: string[] = [];
+process.on('exit', () => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+export const madeDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
 /** The source files the build put into dist/bundle/agents-lint.cjs (scripts/bundle.mjs writes the list from esbuild's metafile). */
 export function bundleInputs(): string[] {
   return JSON.parse(fs.readFileSync(path.join(PROJECT, 'dist', 'bundle-inputs.json'), 'utf8')) as string[];
@@ -16,7 +27,7 @@ export function bundleInputs(): string[] {
 
 /** A temporary mini-repository, linted as its own root (`.agents-lint.json` with root: true unless given). */
 export function tempRepo(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-it-'));
+  const dir = madeDir('agents-lint-it-');
   const all = { '.agents-lint.json': '{ "root": true }\n', ...files };
   for (const [rel, content] of Object.entries(all)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -46,7 +57,7 @@ export const OFFLINE = process.env['AGENTS_LINT_OFFLINE'] === '1';
 
 /** `npm pack` of this project (already built: dist/ is what ships) into a temp dir; returns the .tgz path. */
 export function packProject(): string {
-  const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-pack-'));
+  const dest = madeDir('agents-lint-pack-');
   const r = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dest], { cwd: PROJECT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`npm pack failed: ${r.stderr}`);
   const [info] = JSON.parse(r.stdout) as { filename: string }[];
@@ -65,7 +76,7 @@ export function sh(cwd: string, command: string, args: string[], env: Record<str
 
 /** A new git repository holding a consumer project: package.json, .gitignore and an AGENTS.md. */
 export function gitRepo(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agents-lint-git-'));
+  const dir = madeDir('agents-lint-git-');
   for (const args of [['init', '-q', '-b', 'main'], ['config', 'user.name', 'Test'], ['config', 'user.email', 'test@example.com'], ['config', 'commit.gpgsign', 'false']]) {
     const r = sh(dir, 'git', args);
     if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
