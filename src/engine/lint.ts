@@ -8,6 +8,7 @@ import { loadMarkdownParser } from '../markdown/parser-loader.js';
 import { scanDiscoveryNames } from '../discovery/looked-up-names.js';
 import { RepoIndex } from '../repo/repo-index.js';
 import { FsError, NodeFileSystem, type FileSystem, type Probe } from '../repo/vfs.js';
+import type { Root } from 'mdast';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
@@ -69,6 +70,12 @@ export interface LintOptions {
    * parse a chain's other files again on every lint; the run adds those it computes.
    */
   statementMemo?: WeakMap<Uint8Array, Statement[]>;
+  /**
+   * A Markdown tree the caller already has of one text, exactly the tree the engine's parser makes
+   * of it (the ESLint plugin passes @eslint/markdown's, after src/eslint/eslint-tree.ts checked it):
+   * a file whose text is that text is not parsed again.
+   */
+  parsed?: { text: string; tree: Root };
 }
 
 export interface LintContext {
@@ -274,11 +281,12 @@ export async function lintRun(options: LintOptions = {}): Promise<LintRun> {
 async function lintListed(options: LintOptions, settings: Settings, enabled: ResolvedRule[], parse: MarkdownParser | undefined): Promise<LintRun> {
   const ctx = prepareIndex(options, settings, options.gitListing);
   const { repo, discovery, rules, root } = ctx;
-  const parseTree: MarkdownParser =
-    parse ??
-    (() => {
-      throw new Error('Markdown tree requested by a rule that did not declare needsTree');
-    });
+  const parsed = options.parsed;
+  const parseTree: MarkdownParser = parse
+    ? (text) => (parsed && text === parsed.text ? parsed.tree : parse(text))
+    : () => {
+        throw new Error('Markdown tree requested by a rule that did not declare needsTree');
+      };
   // One tree at a time: parsing a file's tree lets go of the previous file's (parsed again if read
   // again). The file loop releases each file's tree itself; this bounds the trees that prepare hooks
   // and rules reading other files parse.

@@ -4,6 +4,7 @@ import { rules } from '../../rules/index.js';
 import { VERSION } from '../version.js';
 import { INSTRUCTION_FILES } from './files.js';
 import { ENGINE_RULE_ID, pluginRules } from './plugin-rules.js';
+import { unreadable } from './unreadable.js';
 
 /**
  * agents-lint as an ESLint plugin (`agents-lint/eslint`): the CLI's rules, run by the CLI's engine
@@ -26,10 +27,16 @@ const plugin: ESLint.Plugin & { rules: ESLint.Plugin['rules'] & object; configs:
   configs: {} as { recommended: Linter.Config },
 };
 
-/** The instruction files hosts load, linted as GitHub-flavoured Markdown with every rule at its default severity. */
+/**
+ * The instruction files hosts load, linted as GitHub-flavoured Markdown with every rule at its
+ * default severity; those ESLint cannot read are left to the CLI (unreadable.ts).
+ */
 plugin.configs.recommended = {
   name: 'agents-lint/recommended',
   files: INSTRUCTION_FILES,
+  // ESLint's types list strings only; its config arrays (@eslint/config-array) take functions in
+  // `ignores` too, in ESLint 9 and 10 alike (test/eslint/demo-parity.test.ts runs on both).
+  ignores: [unreadable as unknown as string],
   plugins: { markdown, 'agents-lint': plugin },
   language: 'markdown/gfm',
   rules: recommendedRules,

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { MarkdownRuleDefinition } from '@eslint/markdown';
+import type { Root } from 'mdast';
 import type { AnyRule, Messages } from '../kit/types.js';
 import { lintInWorker } from './engine-client.js';
 import { DEFAULT_RECHECK_MS, type LintRequest } from './session.js';
@@ -44,7 +45,11 @@ function messagesFor(context: Context, ruleId: string | null): EslintMessage[] {
   if (!byKey) lints.set(sourceCode, (byKey = new Map()));
   let messages = byKey.get(key);
   if (!messages) {
-    const request: LintRequest = { file, text: sourceCode.text, recheckMs: recheckMs(context), ...(only ? { only } : {}) };
+    // ESLint's tree goes along (the worker gets a copy: cheaper than parsing again), unless
+    // frontmatter or math options made @eslint/markdown parse differently from the engine.
+    const { frontmatter, math } = (context.languageOptions ?? {}) as { frontmatter?: unknown; math?: unknown };
+    const tree = !frontmatter && !math ? (sourceCode.ast as Root) : undefined;
+    const request: LintRequest = { file, text: sourceCode.text, recheckMs: recheckMs(context), ...(only ? { only } : {}), ...(tree ? { tree } : {}) };
     byKey.set(key, (messages = withoutEslintDirectives(lintInWorker(request).messages, context)));
   }
   return messages;

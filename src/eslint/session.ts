@@ -1,4 +1,5 @@
 import * as path from 'node:path';
+import type { Root } from 'mdast';
 import type { Diagnostic } from '../util/diagnostic.js';
 import type { Statement } from '../markdown/instruction-file.js';
 import { lintRun } from '../engine/lint.js';
@@ -10,6 +11,7 @@ import { rules as allRules } from '../../rules/index.js';
 import { ObservedFileSystem, dirSig, fileSig } from './observed-fs.js';
 import { OverlayFileSystem } from './overlay-fs.js';
 import { bytesToLint, toEslintMessage, type EslintMessage } from './positions.js';
+import { sameTree } from './eslint-tree.js';
 
 /** What the ESLint rules ask of the engine, once per file ESLint lints (see plugin-rules.ts). */
 export interface LintRequest {
@@ -21,6 +23,8 @@ export interface LintRequest {
   only?: { ruleId: string; options: unknown };
   /** How long the repository's index is trusted without looking at the disk again (ms). */
   recheckMs: number;
+  /** @eslint/markdown's tree of `text`, when ESLint parsed it without frontmatter or math (eslint-tree.ts). */
+  tree?: Root;
 }
 
 export interface LintResponse {
@@ -79,6 +83,8 @@ export class Workspace {
         listing: this.#listing(root).files,
         exactTargets: true,
         statementMemo: this.#statements,
+        // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
+        ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
         // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
         ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
         ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
