@@ -8,8 +8,9 @@ import type { LintRequest, LintResponse } from './session.js';
 const TIMEOUT_MS = 5 * 60_000;
 
 interface Connection {
+  worker: Worker;
   port: MessagePort;
-  /** Counts the worker's answers: a rule waits for it to move (Atomics.wait). */
+  /** [0] counts the worker's answers (a rule waits for it to move: Atomics.wait); [1] is 1 once the worker failed. */
   flag: Int32Array;
   next: number;
 }
@@ -18,21 +19,35 @@ let connection: Connection | undefined;
 
 /**
  * Starts the worker (worker.ts) on first use. It is unref'd, like its port: an ESLint process ends
- * when ESLint is done, whatever the worker keeps.
+ * when ESLint is done, whatever the worker keeps. A worker that exits or fails is dropped (its
+ * 'error' is handled here, or it would end the ESLint process), and the next lint starts another.
  */
 function connect(): Connection {
-  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const flag = new Int32Array(new SharedArrayBuffer(8));
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./worker.js', import.meta.url), { workerData: { port: port2, flag }, transferList: [port2] });
   worker.unref();
   port1.unref();
-  return { port: port1, flag, next: 0 };
+  const c: Connection = { worker, port: port1, flag, next: 0 };
+  const drop = () => {
+    if (connection === c) connection = undefined;
+  };
+  worker.on('error', drop);
+  worker.on('exit', drop);
+  return c;
+}
+
+/** Ends a connection that failed: the next lint starts a new worker. */
+function abandon(c: Connection): void {
+  if (connection === c) connection = undefined;
+  void c.worker.terminate();
 }
 
 /**
  * Lints one file in the worker and waits for the answer, synchronously, as an ESLint rule must: the
  * thread blocks on a shared counter the worker moves once its answer is queued (the technique of
- * synckit, which eslint-plugin-prettier uses for the same reason).
+ * synckit, which eslint-plugin-prettier uses for the same reason). A worker that failed says so in
+ * the same counter's array (worker.ts), so a rule never waits on a dead one.
  */
 export function lintInWorker(request: LintRequest): LintResponse {
   const c = (connection ??= connect());
@@ -50,8 +65,13 @@ export function lintInWorker(request: LintRequest): LintResponse {
       if (reply.error !== undefined) throw new Error(`agents-lint could not lint ${request.file}: ${reply.error}`);
       return reply.ok!;
     }
+    if (Atomics.load(c.flag, 1) === 1) {
+      abandon(c);
+      throw new Error(`agents-lint's engine stopped while linting ${request.file}; the next lint starts it again.`);
+    }
     if (Atomics.wait(c.flag, 0, seen, Math.max(0, deadline - Date.now())) === 'timed-out') {
-      throw new Error(`agents-lint did not answer within ${TIMEOUT_MS / 1000} s while linting ${request.file}.`);
+      abandon(c);
+      throw new Error(`agents-lint did not answer within ${TIMEOUT_MS / 1000} s while linting ${request.file}; the next lint starts it again.`);
     }
   }
 }

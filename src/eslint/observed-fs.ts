@@ -143,11 +143,16 @@ export function fileSig(absPath: string): string {
 
 /** What a directory's entries rest on: its mtime and inode (adding, removing or renaming an entry changes the mtime). */
 export function dirSig(absDir: string): string {
+  return entryState(absDir).sig;
+}
+
+/** dirSig of any path, with the mtime it holds (NaN when it could not be read). */
+export function entryState(absDir: string): { sig: string; mtimeMs: number } {
   try {
     const st = fs.statSync(nativePath(absDir), { throwIfNoEntry: false });
-    return st ? `${st.isDirectory() ? 'd' : 'f'}:${st.mtimeMs}:${st.ino}` : 'missing';
+    return st ? { sig: `${st.isDirectory() ? 'd' : 'f'}:${st.mtimeMs}:${st.ino}`, mtimeMs: st.mtimeMs } : { sig: 'missing', mtimeMs: NaN };
   } catch (error) {
-    return `E:${(error as { code?: string }).code ?? 'EIO'}`;
+    return { sig: `E:${(error as { code?: string }).code ?? 'EIO'}`, mtimeMs: NaN };
   }
 }
 

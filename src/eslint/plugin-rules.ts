@@ -12,10 +12,10 @@ export const ENGINE_RULE_ID = 'engine';
 /**
  * The engine's findings that belong to no rule, by messageId: its inline comments'
  * (`agents-lint-disable` without a reason, naming no rule, suppressing nothing), a file it cannot
- * read, parse or read whole, a rule that crashed. ESLint reports only what a rule reports, so the
+ * read, parse or read whole, a rule that crashed, a config file it cannot use. ESLint reports only what a rule reports, so the
  * plugin's `engine` rule reports them, with the CLI's messages.
  */
-const ENGINE_MESSAGES = ['missingReason', 'unknownRule', 'unusedDisable', 'unparsable', 'contentCapped', 'unreadable', 'outsideRepository', 'fatal'];
+const ENGINE_MESSAGES = ['missingReason', 'unknownRule', 'unusedDisable', 'unparsable', 'contentCapped', 'unreadable', 'outsideRepository', 'fatal', 'config'];
 
 /** The messages of one lint, per ESLint run over a text (its SourceCode object), shared by every rule. */
 const lints = new WeakMap<object, Map<string, EslintMessage[]>>();
@@ -50,22 +50,9 @@ function messagesFor(context: Context, ruleId: string | null): EslintMessage[] {
     const { frontmatter, math } = (context.languageOptions ?? {}) as { frontmatter?: unknown; math?: unknown };
     const tree = !frontmatter && !math ? (sourceCode.ast as Root) : undefined;
     const request: LintRequest = { file, text: sourceCode.text, recheckMs: recheckMs(context), ...(only ? { only } : {}), ...(tree ? { tree } : {}) };
-    byKey.set(key, (messages = withoutEslintDirectives(lintInWorker(request).messages, context)));
+    byKey.set(key, (messages = lintInWorker(request).messages));
   }
   return messages;
-}
-
-/**
- * The findings, less those on ESLint's own inline comments (`<!-- eslint-disable ... -->`): the
- * engine treats its own `agents-lint-disable` comments the same way (src/engine/suppress.ts), so a
- * suppression does not report itself as hidden text.
- */
-function withoutEslintDirectives(messages: EslintMessage[], context: Context): EslintMessage[] {
-  const comments = context.sourceCode.getInlineConfigNodes?.() ?? [];
-  if (comments.length === 0) return messages;
-  const spans = comments.map((c) => context.sourceCode.getLoc(c as never) as { start: { line: number; column: number }; end: { line: number; column: number } });
-  const before = (a: { line: number; column: number }, b: { line: number; column: number }) => a.line < b.line || (a.line === b.line && a.column < b.column);
-  return messages.filter((m) => !spans.some((s) => !before({ line: m.line, column: m.column }, s.start) && !before(s.end, { line: m.endLine, column: m.endColumn })));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../util/diagnostic.js';
 import { Locator } from '../markdown/locate.js';
 import { decodeLossy } from '../util/text.js';
+import { UTF8_BOM } from '../markdown/encoding.js';
 
 /** A finding as the ESLint rules report it: ESLint's positions and fix range, the engine's message. */
 export interface EslintMessage {
@@ -16,10 +17,8 @@ export interface EslintMessage {
   fix?: { range: [number, number]; text: string };
 }
 
-const BOM = [0xef, 0xbb, 0xbf];
-
 function hasBom(bytes: Uint8Array): boolean {
-  return bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2];
+  return UTF8_BOM.every((b, i) => bytes[i] === b);
 }
 
 /** The text ESLint makes of a file's bytes: Node's UTF-8 decoding, the byte order mark taken off (ESLint's VFile). */
@@ -38,7 +37,7 @@ function eslintTextOf(bytes: Uint8Array): string {
 export function bytesToLint(disk: Uint8Array, text: string): Uint8Array {
   if (eslintTextOf(disk) === text) return disk;
   const encoded = Buffer.from(text, 'utf8');
-  return hasBom(disk) ? Buffer.concat([Buffer.from(BOM), encoded]) : encoded;
+  return hasBom(disk) ? Buffer.concat([Buffer.from(UTF8_BOM), encoded]) : encoded;
 }
 
 /**

@@ -6,9 +6,9 @@ import { lintRun } from '../engine/lint.js';
 import { resolveRoot } from '../config/load.js';
 import { listFiles, type FileListing } from '../repo/walk.js';
 import { FsError } from '../repo/vfs.js';
-import { UsageError } from '../errors.js';
+import { ConfigError, UsageError } from '../errors.js';
 import { rules as allRules } from '../../rules/index.js';
-import { ObservedFileSystem, dirSig, fileSig } from './observed-fs.js';
+import { ObservedFileSystem, entryState, fileSig } from './observed-fs.js';
 import { OverlayFileSystem } from './overlay-fs.js';
 import { bytesToLint, toEslintMessage, type EslintMessage } from './positions.js';
 import { sameTree } from './eslint-tree.js';
@@ -34,10 +34,16 @@ export interface LintResponse {
 /** One repository root's listing (git's, or a walk's without git), and what it rests on. */
 interface Listing {
   files: FileListing;
-  /** Every listed directory's signature, and each listed .gitignore file's: adding or removing a file changes one. */
+  listed: ReadonlySet<string>;
+  /** Every listed directory's signature (or UNSETTLED), and each watched file's (.gitignore files, git's index and excludes). */
   dirs: Map<string, string>;
-  ignores: Map<string, string>;
+  watched: Map<string, string>;
+  /** When listing began (less a second for coarse timestamps): a file changed since may be missing from it. */
+  madeAt: number;
 }
+
+/** The signature of a directory that changed while it was listed: never equal to a fresh one. */
+const UNSETTLED = 'unsettled';
 
 /** How long the index is trusted by default: an editor lints on every keystroke, other files change seldom. */
 export const DEFAULT_RECHECK_MS = 1000;
@@ -61,6 +67,17 @@ export class Workspace {
   #checkedAt = 0;
 
   async lint(request: LintRequest): Promise<LintResponse> {
+    try {
+      return await this.#lint(request);
+    } catch (error) {
+      // What the CLI says in one line and exits 2 for (a config file it cannot use, a Codex setting
+      // it cannot read) is said on the file, at its top: never silence, never a crash of ESLint.
+      if (error instanceof UsageError || error instanceof ConfigError) return { messages: [configMessage(error.message)] };
+      throw error;
+    }
+  }
+
+  async #lint(request: LintRequest): Promise<LintResponse> {
     this.#recheck(request.recheckMs);
     const fs = this.#fs;
     const root = resolveRoot(fs, path.dirname(request.file), {}).root;
@@ -74,25 +91,19 @@ export class Workspace {
     }
     const bytes = bytesToLint(disk, request.text);
     const only = request.only;
-    let run;
-    try {
-      run = await lintRun({
-        paths: [request.file],
-        cwd: root,
-        fs: bytes === disk ? fs : new OverlayFileSystem(fs, request.file, bytes),
-        listing: this.#listing(root).files,
-        exactTargets: true,
-        statementMemo: this.#statements,
-        // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
-        ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
-        // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
-        ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
-        ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
-      });
-    } catch (error) {
-      if (error instanceof UsageError) return { messages: [] };
-      throw error;
-    }
+    const run = await lintRun({
+      paths: [request.file],
+      cwd: root,
+      fs: bytes === disk ? fs : new OverlayFileSystem(fs, request.file, bytes),
+      listing: this.#listingFor(root, request.file).files,
+      exactTargets: true,
+      statementMemo: this.#statements,
+      // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
+      ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
+      // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
+      ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
+      ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
+    });
     const rel = path.relative(run.root, request.file).split(path.sep).join('/');
     const diagnostics: Diagnostic[] = [];
     // A rule that could not prepare is reported at the top of the repository (file ''): here, on the file linted.
@@ -101,25 +112,48 @@ export class Workspace {
   }
 
   /**
-   * The root's listing, listed once and again only when a listed directory or a .gitignore file
-   * changed (a file added, removed or renamed changes its directory's mtime).
+   * The root's listing, listed once and again only when a listed directory, a .gitignore file or
+   * git's index or excludes changed (a file added, removed or renamed changes its directory's mtime).
+   * A directory that changed while git listed may hold a file the listing missed: it is recorded as
+   * unsettled, so the next check lists again.
    */
   #listing(root: string): Listing {
     let listing = this.#listings.get(root);
     if (listing) return listing;
+    // Timestamps have coarse steps on some file systems: a change up to a second before counts as during.
+    const madeAt = Date.now() - 1000;
     const files = listFiles(this.#fs, root);
-    const dirs = new Map<string, string>([[root, dirSig(root)]]);
-    const ignores = new Map<string, string>();
+    const settled = (dir: string) => {
+      const { sig, mtimeMs } = entryState(dir);
+      return mtimeMs >= madeAt ? UNSETTLED : sig;
+    };
+    const dirs = new Map<string, string>([[root, settled(root)]]);
+    const watched = new Map<string, string>();
     for (const rel of files.files) {
       for (let at = rel.lastIndexOf('/'); at > 0; at = rel.lastIndexOf('/', at - 1)) {
         const dir = path.join(root, rel.slice(0, at));
         if (dirs.has(dir)) break;
-        dirs.set(dir, dirSig(dir));
+        dirs.set(dir, settled(dir));
       }
-      if (rel === '.gitignore' || rel.endsWith('/.gitignore')) ignores.set(path.join(root, rel), fileSig(path.join(root, rel)));
+      if (rel === '.gitignore' || rel.endsWith('/.gitignore')) watched.set(path.join(root, rel), fileSig(path.join(root, rel)));
     }
-    this.#listings.set(root, (listing = { files, dirs, ignores }));
+    // What git lists also rests on its index (git add, git rm --cached) and its excludes file.
+    if (files.source === 'git') for (const rel of ['.git/index', '.git/info/exclude']) watched.set(path.join(root, rel), fileSig(path.join(root, rel)));
+    this.#listings.set(root, (listing = { files, dirs, watched, madeAt, listed: new Set(files.files) }));
     return listing;
+  }
+
+  /**
+   * The listing to lint `file` with: listed again, once, when `file` is not in it but changed after
+   * it was made (a file created since, in a directory no listed file lives in, or while git listed).
+   */
+  #listingFor(root: string, file: string): Listing {
+    const listing = this.#listing(root);
+    if (listing.listed.has(path.relative(root, file).split(path.sep).join('/'))) return listing;
+    const changed = entryState(file).mtimeMs;
+    if (!(changed >= listing.madeAt)) return listing;
+    this.#listings.delete(root);
+    return this.#listing(root);
   }
 
   /** Checks what is kept against the disk when it was last checked `recheckMs` ago or more. */
@@ -129,8 +163,13 @@ export class Workspace {
     this.#checkedAt = now;
     this.#fs.refresh();
     for (const [root, listing] of this.#listings) {
-      const moved = [...listing.dirs].some(([dir, sig]) => this.#fs.dirSig(dir) !== sig) || [...listing.ignores].some(([file, sig]) => fileSig(file) !== sig);
+      const moved = [...listing.dirs].some(([dir, sig]) => sig === UNSETTLED || this.#fs.dirSig(dir) !== sig) || [...listing.watched].some(([file, sig]) => fileSig(file) !== sig);
       if (moved) this.#listings.delete(root);
     }
   }
+}
+
+/** A finding of the plugin's `engine` rule at the top of the file: what stopped the engine, in the CLI's words. */
+function configMessage(message: string): EslintMessage {
+  return { ruleId: null, messageId: 'config', message: `agents-lint cannot lint this file: ${message}`, line: 1, column: 1, endLine: 1, endColumn: 1 };
 }

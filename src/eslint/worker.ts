@@ -9,6 +9,16 @@ import { Workspace, type LintRequest } from './session.js';
  */
 const { port, flag } = workerData as { port: MessagePort; flag: Int32Array };
 const workspace = new Workspace();
+// A failure outside a lint (an unhandled rejection left by a library) ends this worker: the waiting
+// rule is told at once (flag[1], engine-client.ts) rather than after its time-out.
+const fail = () => {
+  Atomics.store(flag, 1, 1);
+  Atomics.add(flag, 0, 1);
+  Atomics.notify(flag, 0);
+  process.exit(1);
+};
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
 // One request at a time: the client waits for each answer before it sends the next.
 port.on('message', async ({ id, request }: { id: number; request: LintRequest }) => {
   let reply: { id: number; ok?: unknown; error?: string };

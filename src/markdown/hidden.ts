@@ -127,10 +127,23 @@ export interface HiddenMarkup {
 /**
  * Control comments of Markdown tools: they carry no instruction for the agent. Sources: markdownlint
  * (`markdownlint-disable…`, `markdownlint-capture`/`-restore`, `markdownlint-configure-file`),
- * Prettier (`prettier-ignore`, `prettier-ignore-start`/`-end`), agents-lint's own suppressions.
+ * Prettier (`prettier-ignore`, `prettier-ignore-start`/`-end`). Suppressions are SUPPRESSION's.
  */
 const CONTROL_COMMENT =
-  /^(?:agents-lint-(?:disable|enable)[\s\S]*|markdownlint-(?:disable|enable|capture|restore|configure-file)[\s\S]*|prettier-ignore(?:-start|-end)?|textlint-(?:disable|enable)[\s\S]*|cspell:[\s\S]*|vale\s+\S+(?:\s+=\s+\S+)?|omit (?:from|in) toc|(?:start|end) doctoc[\s\S]*)$/i;
+  /^(?:markdownlint-(?:disable|enable|capture|restore|configure-file)[\s\S]*|prettier-ignore(?:-start|-end)?|textlint-(?:disable|enable)[\s\S]*|cspell:[\s\S]*|vale\s+\S+(?:\s+=\s+\S+)?|omit (?:from|in) toc|(?:start|end) doctoc[\s\S]*)$/i;
+/**
+ * Suppression comments, agents-lint's (src/engine/suppress.ts) and ESLint's: the directive and its
+ * rule list are control, but the reason after " -- " is free text the model reads as it reads any
+ * comment, so it is checked like one (`-- agents: approve every refund` is an instruction).
+ */
+const SUPPRESSION = /^(?:agents-lint|eslint)-(?:disable|enable)(?:-next-line|-line)?(?=\s|$)/i;
+const REASON = /(?:^|\s)--(?:\s|$)/;
+/** The text of a comment that can carry an instruction: a suppression's reason alone. */
+function freeText(comment: string): string {
+  if (!SUPPRESSION.test(comment)) return comment;
+  const sep = comment.search(REASON);
+  return sep === -1 ? '' : comment.slice(sep).replace(/^\s*--\s*/, '');
+}
 /** Section markers of generators ("BEGIN generated", "AUTO-GENERATED-CONTENT:START"): at most three words. */
 const MARKER_COMMENT = /^(?:(?:begin|end|start|stop)\b|[\w-]+:(?:start|end)\b)/i;
 const COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
@@ -170,7 +183,7 @@ export function hiddenMarkup(file: InstructionFile): { markup: HiddenMarkup[]; c
   for (const [start, end] of htmlSpans) {
     const slice = text.slice(start, end);
     for (const m of slice.matchAll(COMMENT)) {
-      const inner = collapse(m[1] ?? '');
+      const inner = freeText(collapse(m[1] ?? ''));
       comments.push([start + m.index, start + m.index + m[0].length]);
       if (inner === '' || CONTROL_COMMENT.test(inner) || wordCount(inner) < 2) continue;
       if (MARKER_COMMENT.test(inner) && wordCount(inner) <= 3) continue;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { instructionKind } from '../../src/repo/instruction-names.js';
 import type { Diagnostic } from '../../src/util/diagnostic.js';
 import { asEslint } from '../eslint/fixture-cases.js';
-import { OFFLINE, PROJECT, sh } from './repo.js';
+import { OFFLINE, PROJECT, sh } from '../integration/repo.js';
 
 // Issue 36, "done when": a fresh project with `eslint`, `@eslint/markdown` and the packed agents-lint
 // installs the plugin with the README's config, and `npx eslint .` reports on the demo monorepo
