@@ -5,6 +5,7 @@ import { decodePath, nativePath } from '../repo/raw-path.js';
 import { writeAtomically } from '../repo/atomic-write.js';
 import { writeFully } from '../repo/write-fully.js';
 import { isInside } from '../util/inside.js';
+import { MAX_CONTENT_BYTES } from './lint.js';
 
 export interface FixOutcome {
   /** Repo-relative files rewritten. */
@@ -82,6 +83,12 @@ export function* planFixes(root: string, diagnostics: readonly Diagnostic[]): Ge
     const realDir = realPath(path.dirname(abs));
     if (!isInside(realDir, realRoot)) {
       yield { file, refused: 'lies outside the repository' };
+      continue;
+    }
+    // Content rules read only the first MAX_CONTENT_BYTES of a larger file: a rewrite would rest on
+    // a part of it, and reading it whole could exhaust memory (a hostile file of gigabytes).
+    if (stat.size > MAX_CONTENT_BYTES) {
+      yield { file, refused: `is larger than ${MAX_CONTENT_BYTES} bytes, of which only the first were linted; fix it by hand` };
       continue;
     }
     const before = fs.readFileSync(native);

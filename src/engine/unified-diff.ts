@@ -16,8 +16,8 @@ interface Change {
  * The unified diff (`diff -u`, with `--- a/FILE` and `+++ b/FILE` headers, so `git apply` and
  * `patch -p1` take it) of applying `edits` to `before`. The edits are byte-range replacements that do
  * not overlap, sorted by position (the fixes --fix accepts for one file). It is computed from the
- * edits themselves, not by comparing the two versions: only the lines they touch are examined, so a
- * large file with one fix costs one line split, and the hunks are exactly the lines --fix rewrites.
+ * edits themselves, not by comparing the two versions, so the hunks are exactly the lines --fix
+ * rewrites (planFixes refuses files larger than what was linted).
  * Bytes are kept as they are (a file need not be UTF-8), lines end at "\n" (a "\r" stays in its
  * line), and a last line without a newline is marked as `diff` marks it. Empty when nothing changes.
  */

@@ -27,6 +27,15 @@ describe('--fix', () => {
     expect(statSync(file).mtimeMs).toBe(before);
   });
 
+  it('refuses to fix a file larger than what content rules read, and leaves it as it is', () => {
+    const big = `# Rules\n\nRun\u200b the tests.\n${'- Keep the changelog current.\n'.repeat(10_000)}`;
+    const root = makeRepo({ 'AGENTS.md': big });
+    made.push(root);
+    const fixed = runCli(['--fix', root]);
+    expect(fixed.stderr).toContain('agents-lint: did not fix AGENTS.md: it is larger than 262144 bytes, of which only the first were linted; fix it by hand\n');
+    expect(readFileSync(path.join(root, 'AGENTS.md'), 'utf8')).toBe(big);
+  });
+
   it('fixes a file under a directory whose name is not UTF-8, leaving no temporary directory', () => {
     const root = makeRepo({ 'AGENTS.md': '# Root\n\nRun the tests.\n' });
     made.push(root);
