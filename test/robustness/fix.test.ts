@@ -28,7 +28,8 @@ describe('--fix', () => {
   });
 
   it('refuses to fix a file larger than what content rules read, and leaves it as it is', () => {
-    const big = `# Rules\n\nRun\u200b the tests.\n${'- Keep the changelog current.\n'.repeat(10_000)}`;
+    // Past the limit in one code block: cheap to parse, so the test times the refusal, not a big lint.
+    const big = `# Rules\n\nRun\u200b the tests.\n\n\`\`\`text\n${'0123456789abcdef'.repeat(17_000)}\n\`\`\`\n`;
     const root = makeRepo({ 'AGENTS.md': big });
     made.push(root);
     const fixed = runCli(['--fix', root]);
