@@ -25,6 +25,12 @@ export interface LintRequest {
   recheckMs: number;
   /** @eslint/markdown's tree of `text`, when ESLint parsed it without frontmatter or math (eslint-tree.ts). */
   tree?: Root;
+  /**
+   * The file is not an instruction file but one the engine reads for them (a manifest, a config
+   * file, a host's settings: the JSON files ESLint lints with @eslint/json): linted as the CLI lints
+   * such a file when it is staged, with the instruction files that depend on it.
+   */
+  dependency?: boolean;
 }
 
 export interface LintResponse {
@@ -57,7 +63,8 @@ export const DEFAULT_RECHECK_MS = 1000;
  * observed); what changed is dropped and read again, and a root whose listed directories changed
  * (a file added, removed or renamed) is listed again.
  *
- * Each lint is a run of the CLI's engine on that one file (exactTargets): the same rules, the same
+ * Each lint is a run of the CLI's engine on that one file (exactTargets for an instruction file; a
+ * manifest or config file with the instruction files that read it): the same rules, the same
  * repository-level analysis (discovery chains, budgets, manifests), findings on that file only.
  */
 export class Workspace {
@@ -96,7 +103,12 @@ export class Workspace {
       cwd: root,
       fs: bytes === disk ? fs : new OverlayFileSystem(fs, request.file, bytes),
       listing: this.#listingFor(root, request.file).files,
-      exactTargets: true,
+      // An instruction file alone: its findings rest on its chains, which the engine reads anyway.
+      // A manifest's or config file's findings come from the rules run on the instruction files
+      // that read it (a manifest is parsed when a rule needs it), so those are linted too: the
+      // CLI's run on a staged manifest (its directory and below; the whole repository for one at
+      // the root), of which only the findings on the file itself are kept below.
+      exactTargets: !request.dependency,
       statementMemo: this.#statements,
       // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
       ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
