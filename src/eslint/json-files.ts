@@ -4,10 +4,10 @@
  * project.json, deno.json(c): no-invalid-manifest, when one a rule needed does not parse), the
  * agents-lint config (.agents-lint.json, agents-lint.config.json: expired `ignores`, Codex settings
  * that no-unused-fallback reports), and the hosts' settings in JSON (Claude Code's, Gemini CLI's,
- * VS Code's, OpenCode's), which the engine parses as manifests. These are the JSON names the CLI
- * takes as a staged file that matters (src/engine/lint.ts, MANIFESTS and HOST_SETTINGS), which is
- * how the plugin lints them (session.ts). test/eslint/json-files.test.ts checks that every JSON file
- * the engine reports on in the fixtures is one of them.
+ * VS Code's, OpenCode's), which the engine parses as manifests: the JSON names among those the CLI
+ * takes for a staged file that matters (src/engine/lint.ts, MANIFESTS and HOST_SETTINGS).
+ * test/eslint/json-files.test.ts checks that every JSON file the engine reports on in the fixtures
+ * is one of them.
  */
 export const JSON_FILES: string[] = [
   '**/package.json',
