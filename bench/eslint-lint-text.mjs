@@ -58,7 +58,7 @@ async function timed(config, buffer) {
 
 // The floor: ESLint and @eslint/markdown alone (parsing the buffer, no rule), in the same minutes.
 const floor = await timed([{ files: ['**/*.md'], plugins: { markdown }, language: 'markdown/gfm' }], text);
-const ours = await timed([plugin.configs.recommended], text);
+const ours = await timed(plugin.configs.recommended, text);
 const line = (name, r) => `${name.padEnd(34)} first ${r.first.toFixed(0).padStart(5)} ms   warm median ${r.median.toFixed(1).padStart(6)} ms   p90 ${r.p90.toFixed(1).padStart(6)} ms   max ${r.max.toFixed(1).padStart(6)} ms`;
 console.log(`lintText of a ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB unsaved buffer of ${path.relative(repo, file)} in ${repo}, ${calls} warm calls:`);
 console.log(line('ESLint + @eslint/markdown, no rule', floor));

@@ -12,10 +12,11 @@ export const ENGINE_RULE_ID = 'engine';
 /**
  * The engine's findings that belong to no rule, by messageId: its inline comments'
  * (`agents-lint-disable` without a reason, naming no rule, suppressing nothing), a file it cannot
- * read, parse or read whole, a rule that crashed, a config file it cannot use. ESLint reports only what a rule reports, so the
- * plugin's `engine` rule reports them, with the CLI's messages.
+ * read, parse or read whole, a rule that crashed, a config file it cannot use, an expired `ignores`
+ * entry (on the config file). ESLint reports only what a rule reports, so the plugin's `engine`
+ * rule reports them, with the CLI's messages.
  */
-const ENGINE_MESSAGES = ['missingReason', 'unknownRule', 'unusedDisable', 'unparsable', 'contentCapped', 'unreadable', 'outsideRepository', 'fatal', 'config'];
+const ENGINE_MESSAGES = ['missingReason', 'unknownRule', 'unusedDisable', 'unparsable', 'contentCapped', 'unreadable', 'outsideRepository', 'fatal', 'config', 'expiredIgnore'];
 
 /** The messages of one lint, per ESLint run over a text (its SourceCode object), shared by every rule. */
 const lints = new WeakMap<object, Map<string, EslintMessage[]>>();
@@ -45,11 +46,14 @@ function messagesFor(context: Context, ruleId: string | null): EslintMessage[] {
   if (!byKey) lints.set(sourceCode, (byKey = new Map()));
   let messages = byKey.get(key);
   if (!messages) {
+    // A Markdown text (@eslint/markdown's tree is an mdast root) is an instruction file; any other
+    // (@eslint/json's Document) is a file the engine reads for them: a manifest, a config file.
+    const markdown = (sourceCode.ast as { type?: unknown }).type === 'root';
     // ESLint's tree goes along (the worker gets a copy: cheaper than parsing again), unless
     // frontmatter or math options made @eslint/markdown parse differently from the engine.
     const { frontmatter, math } = (context.languageOptions ?? {}) as { frontmatter?: unknown; math?: unknown };
-    const tree = !frontmatter && !math ? (sourceCode.ast as Root) : undefined;
-    const request: LintRequest = { file, text: sourceCode.text, recheckMs: recheckMs(context), ...(only ? { only } : {}), ...(tree ? { tree } : {}) };
+    const tree = markdown && !frontmatter && !math ? (sourceCode.ast as Root) : undefined;
+    const request: LintRequest = { file, text: sourceCode.text, recheckMs: recheckMs(context), ...(only ? { only } : {}), ...(tree ? { tree } : {}), ...(markdown ? {} : { dependency: true }) };
     byKey.set(key, (messages = lintInWorker(request).messages));
   }
   return messages;
@@ -72,19 +76,19 @@ function adapt(ruleId: string | null, meta: { description: string; docs?: string
       messages,
     },
     create(context) {
-      return {
-        root() {
-          for (const m of messagesFor(context, ruleId)) {
-            if (m.ruleId !== ruleId) continue;
-            const fix = m.fix;
-            context.report({
-              loc: { start: { line: m.line, column: m.column }, end: { line: m.endLine, column: m.endColumn } },
-              ...(m.messageId in messages ? { messageId: m.messageId, data: { message: m.message } } : { message: m.message }),
-              ...(fix ? { fix: (fixer) => fixer.replaceTextRange(fix.range, fix.text) } : {}),
-            });
-          }
-        },
+      const report = () => {
+        for (const m of messagesFor(context, ruleId)) {
+          if (m.ruleId !== ruleId) continue;
+          const fix = m.fix;
+          context.report({
+            loc: { start: { line: m.line, column: m.column }, end: { line: m.endLine, column: m.endColumn } },
+            ...(m.messageId in messages ? { messageId: m.messageId, data: { message: m.message } } : { message: m.message }),
+            ...(fix ? { fix: (fixer) => fixer.replaceTextRange(fix.range, fix.text) } : {}),
+          });
+        }
       };
+      // The root of the text, once, in either language: @eslint/markdown's `root`, @eslint/json's `Document`.
+      return { root: report, Document: report };
     },
   };
 }
@@ -96,7 +100,7 @@ export function pluginRules(rules: readonly AnyRule[]): Record<string, MarkdownR
     out[rule.id] = adapt(rule.id, { description: rule.meta.description, docs: rule.meta.docs, fixable: rule.meta.fixable, messageIds: Object.keys(rule.meta.messages as Messages) });
   }
   out[ENGINE_RULE_ID] = adapt(null, {
-    description: "Report agents-lint's own problems: its disable comments (no reason, an unknown rule, nothing suppressed), a file it cannot read or parse, a rule that crashed",
+    description: "Report agents-lint's own problems: its disable comments (no reason, an unknown rule, nothing suppressed), a file it cannot read or parse, a rule that crashed, an expired ignores entry",
     fixable: false,
     messageIds: ENGINE_MESSAGES,
   });

@@ -25,6 +25,12 @@ export interface LintRequest {
   recheckMs: number;
   /** @eslint/markdown's tree of `text`, when ESLint parsed it without frontmatter or math (eslint-tree.ts). */
   tree?: Root;
+  /**
+   * The file is not an instruction file but one the engine reads for them (a manifest, a config
+   * file, a host's settings: the JSON files ESLint lints with @eslint/json): its findings are those
+   * of a run over the whole repository, as the CLI's `agents-lint .` reports them.
+   */
+  dependency?: boolean;
 }
 
 export interface LintResponse {
@@ -57,13 +63,16 @@ export const DEFAULT_RECHECK_MS = 1000;
  * observed); what changed is dropped and read again, and a root whose listed directories changed
  * (a file added, removed or renamed) is listed again.
  *
- * Each lint is a run of the CLI's engine on that one file (exactTargets): the same rules, the same
- * repository-level analysis (discovery chains, budgets, manifests), findings on that file only.
+ * Each lint of an instruction file is a run of the CLI's engine on that one file (exactTargets): the
+ * same rules, the same repository-level analysis (discovery chains, budgets, manifests), findings on
+ * that file only. A manifest's or config file's findings are those of a run over the repository.
  */
 export class Workspace {
   readonly #fs = new ObservedFileSystem();
   readonly #listings = new Map<string, Listing>();
   readonly #statements = new WeakMap<Uint8Array, Statement[]>();
+  /** Runs over a whole repository (for its JSON files), by root and rule options, until anything they rest on changes. */
+  readonly #repositoryRuns = new Map<string, { root: string; byFile: Map<string, Diagnostic[]> }>();
   #checkedAt = 0;
 
   async lint(request: LintRequest): Promise<LintResponse> {
@@ -91,23 +100,36 @@ export class Workspace {
     }
     const bytes = bytesToLint(disk, request.text);
     const only = request.only;
-    const run = await lintRun({
-      paths: [request.file],
-      cwd: root,
-      fs: bytes === disk ? fs : new OverlayFileSystem(fs, request.file, bytes),
-      listing: this.#listingFor(root, request.file).files,
-      exactTargets: true,
-      statementMemo: this.#statements,
-      // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
-      ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
-      // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
-      ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
-      ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
-    });
-    const rel = path.relative(run.root, request.file).split(path.sep).join('/');
-    const diagnostics: Diagnostic[] = [];
+    const onDisk = bytes === disk;
+    // A manifest's or config file's findings are the run over the whole repository's: a manifest
+    // is parsed, and its problems found, when a rule checking some instruction file needs it, in
+    // any directory. Such a run's findings on every file are kept until something it read changes
+    // (#recheck), so `eslint .` makes one for all its JSON files; an unsaved buffer gets its own.
+    const key = `${root}\0${JSON.stringify(only ?? null)}`;
+    let found = request.dependency && onDisk ? this.#repositoryRuns.get(key) : undefined;
+    if (!found) {
+      const run = await lintRun({
+        // An instruction file alone (exactTargets): its findings rest on its chains, which the engine reads anyway.
+        paths: [request.dependency ? root : request.file],
+        cwd: root,
+        fs: onDisk ? fs : new OverlayFileSystem(fs, request.file, bytes),
+        listing: this.#listingFor(root, request.file).files,
+        exactTargets: !request.dependency,
+        statementMemo: this.#statements,
+        // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
+        ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
+        // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
+        ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
+        ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
+      });
+      found = { root: run.root, byFile: new Map() };
+      // One list per file.
+      for (const list of run.byFile()) if (list[0]) found.byFile.set(list[0].file, list);
+      if (request.dependency && onDisk) this.#repositoryRuns.set(key, found);
+    }
+    const rel = path.relative(found.root, request.file).split(path.sep).join('/');
     // A rule that could not prepare is reported at the top of the repository (file ''): here, on the file linted.
-    for (const list of run.byFile()) for (const d of list) if (d.file === rel || d.file === '') diagnostics.push(d);
+    const diagnostics: Diagnostic[] = [...(found.byFile.get('') ?? []), ...(found.byFile.get(rel) ?? [])];
     return { messages: diagnostics.map((d) => toEslintMessage(d, bytes, request.text)) };
   }
 
@@ -161,11 +183,14 @@ export class Workspace {
     const now = Date.now();
     if (now - this.#checkedAt < recheckMs) return;
     this.#checkedAt = now;
-    this.#fs.refresh();
+    let changed = this.#fs.refresh();
     for (const [root, listing] of this.#listings) {
       const moved = [...listing.dirs].some(([dir, sig]) => sig === UNSETTLED || this.#fs.dirSig(dir) !== sig) || [...listing.watched].some(([file, sig]) => fileSig(file) !== sig);
       if (moved) this.#listings.delete(root);
+      changed ||= moved;
     }
+    // A repository's findings rest on everything it read and listed: any change, and they are made again.
+    if (changed) this.#repositoryRuns.clear();
   }
 }
 

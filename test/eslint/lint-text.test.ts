@@ -13,7 +13,7 @@ process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
  * before every lint, so a change made on disk shows at the next one.
  */
 function editor(root: string, options: { fix?: boolean } = {}) {
-  return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [plugin.configs.recommended, { settings: { 'agents-lint': { recheckMs: 0 } } }], ...options });
+  return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...plugin.configs.recommended, { settings: { 'agents-lint': { recheckMs: 0 } } }], ...options });
 }
 const ids = (r: { messages: { ruleId: string | null; line: number }[] }) => r.messages.map((m) => `${m.line} ${m.ruleId}`);
 

@@ -1,11 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import json from '@eslint/json';
 import markdown from '@eslint/markdown';
 import { rules } from '../../rules/index.js';
+import type { Diagnostic } from '../../src/util/diagnostic.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
+import { makeRepo, removeRepo } from '../helpers/temp-repo.js';
 import { RuleTester, plugin } from './eslint-under-test.js';
-import { asEslint, engineFindings, eslintLints, fixedText, fixtureDirs } from './fixture-cases.js';
+import { asEslint, engineFindings, eslintLints, fixedText, fixtureDirs, lintedAsJson } from './fixture-cases.js';
 
 // The plugin's worker reads Codex's home like the CLI: an empty one, never the machine's ~/.codex.
 process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
@@ -13,13 +16,43 @@ RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
 
-const tester = new RuleTester({ plugins: { markdown }, language: 'markdown/gfm', settings: { 'agents-lint': { recheckMs: 0 } } });
+const settings = { 'agents-lint': { recheckMs: 0 } };
+// Each language as configs.recommended sets it: Markdown for instruction files, JSON (@eslint/json,
+// parsed leniently) for the manifests and config files the engine reports on.
+const jsonConfig = plugin.configs.recommended.find((c) => c.name === 'agents-lint/recommended-json')!;
+const testers = {
+  markdown: new RuleTester({ plugins: { markdown }, language: 'markdown/gfm', settings }),
+  json: new RuleTester({ plugins: { json }, language: jsonConfig.language!, settings }),
+};
+type Language = keyof typeof testers;
+const languageOf = (rel: string): Language => (lintedAsJson(rel) ? 'json' : 'markdown');
+
+interface Invalid {
+  filename: string;
+  code: string;
+  errors: object[];
+  output?: string;
+}
+
+/** The RuleTester case for the engine's findings of one rule on one file: its errors, and its text after the CLI's fixes. */
+function invalidCase(root: string, rel: string, found: readonly Diagnostic[]): Invalid {
+  const filename = path.join(root, rel);
+  const bytes = fs.readFileSync(filename);
+  const mine = found.filter((d) => d.file === rel);
+  const fixes = mine.flatMap((d) => (d.fix ? [d.fix] : []));
+  return {
+    filename,
+    code: bytes.toString('utf8'),
+    errors: mine.map((d) => ({ messageId: d.messageId, data: { message: d.message }, ...asEslint(d, bytes) })),
+    ...(fixes.length ? { output: fixedText(filename, fixes) } : {}),
+  };
+}
 
 /**
  * Every rule through ESLint's RuleTester, on the rule's own fixture repositories (each case's
- * filename points into one, so repository-level rules see its chains and manifests): a file of its
- * first valid fixture, and the first file of its invalid fixtures that the rule reports on, whose
- * expected errors (and fixed output) are what the CLI's engine reports there.
+ * filename points into one, so repository-level rules see its chains and manifests): the files of
+ * its first valid fixture, and in each language the first file of its invalid fixtures that the
+ * rule reports on, whose expected errors (and fixed output) are what the CLI's engine reports there.
  */
 for (const rule of rules) {
   // Valid: the files of the rule's first valid fixture on which the engine reports nothing of the
@@ -27,34 +60,23 @@ for (const rule of rules) {
   const validRoot = fixtureDirs(rule.id, 'valid')[0]!;
   const reported = new Set((await engineFindings(validRoot)).filter((d) => d.ruleId === rule.id).map((d) => d.file));
   const validFiles = fs.readdirSync(validRoot, { recursive: true, encoding: 'utf8' }).filter((rel) => eslintLints(validRoot, rel) && !reported.has(rel));
-  let invalid: { filename: string; code: string; errors: object[]; output?: string } | undefined;
+  const valid = { markdown: [] as { filename: string; code: string }[], json: [] as { filename: string; code: string }[] };
+  for (const rel of validFiles) valid[languageOf(rel)].push({ filename: path.join(validRoot, rel), code: fs.readFileSync(path.join(validRoot, rel), 'utf8') });
+  const invalid: Partial<Record<Language, Invalid>> = {};
   for (const root of fixtureDirs(rule.id, 'invalid')) {
     const found = (await engineFindings(root)).filter((d) => d.ruleId === rule.id && eslintLints(root, d.file));
-    if (found.length === 0) continue;
-    const rel = found[0]!.file;
-    const filename = path.join(root, rel);
-    const bytes = fs.readFileSync(filename);
-    const mine = found.filter((d) => d.file === rel);
-    const fixes = mine.flatMap((d) => (d.fix ? [d.fix] : []));
-    invalid = {
-      filename,
-      code: bytes.toString('utf8'),
-      errors: mine.map((d) => ({ messageId: d.messageId, data: { message: d.message }, ...asEslint(d, bytes) })),
-      ...(fixes.length ? { output: fixedText(filename, fixes) } : {}),
-    };
-    break;
+    for (const d of found) invalid[languageOf(d.file)] ??= invalidCase(root, d.file, found);
   }
   describe(rule.id, () => {
     it('has a valid fixture file ESLint lints', () => expect(validFiles.length).toBeGreaterThan(0));
-    if (invalid) {
-      tester.run(rule.id, plugin.rules[rule.id]!, {
-        valid: validFiles.map((rel) => ({ filename: path.join(validRoot, rel), code: fs.readFileSync(path.join(validRoot, rel), 'utf8') })),
-        invalid: [invalid],
-      });
-    } else {
-      // Rules that report only on manifests and config files (package.json, .agents-lint.json,
-      // .codex/config.toml) or on files no program can read: ESLint lints neither with this plugin.
-      tester.run(rule.id, plugin.rules[rule.id]!, { valid: validFiles.map((rel) => ({ filename: path.join(validRoot, rel), code: fs.readFileSync(path.join(validRoot, rel), 'utf8') })), invalid: [] });
+    for (const language of ['markdown', 'json'] as const) {
+      const cases = { valid: valid[language], invalid: invalid[language] ? [invalid[language]] : [] };
+      if (cases.valid.length + cases.invalid.length > 0) testers[language].run(`${rule.id} (${language})`, plugin.rules[rule.id]!, cases);
+    }
+    if (!invalid.markdown && !invalid.json) {
+      // Rules that report only on files ESLint does not lint with this plugin: TOML and YAML files
+      // (.codex/config.toml, Cargo.toml, pnpm-workspace.yaml), which have no official ESLint
+      // language, and files no program can read.
       it('reports, in its invalid fixtures, only on files ESLint does not lint with the plugin', async () => {
         const all = [];
         for (const root of fixtureDirs(rule.id, 'invalid')) all.push(...(await engineFindings(root)).filter((d) => d.ruleId === rule.id).map((d) => ({ root, file: d.file })));
@@ -68,7 +90,7 @@ for (const rule of rules) {
 describe('engine', () => {
   const root = fixtureDirs('no-empty-instructions', 'valid').find((d) => d.endsWith('valid-content'))!;
   const filename = path.join(root, 'AGENTS.md');
-  tester.run('engine', plugin.rules['engine']!, {
+  testers.markdown.run('engine', plugin.rules['engine']!, {
     valid: [{ filename, code: fs.readFileSync(filename, 'utf8') }],
     invalid: [
       {
@@ -79,4 +101,26 @@ describe('engine', () => {
       },
     ],
   });
+});
+
+// The engine's findings on a config file: an expired `ignores` entry, where the config is
+// .agents-lint.json (JSON with comments) or the "agents-lint" key of package.json.
+const agents = '# Rules\n\nRun the tests before you commit.\n';
+const expiredIn = (at: (text: string) => string) => at('"ignores": [{ "files": "AGENTS.md", "until": "2020-01-01" }]');
+const configRepos = [
+  makeRepo({ '.agents-lint.json': expiredIn((i) => `{\n  // a repository of its own\n  "root": true,\n  ${i}\n}\n`), 'AGENTS.md': agents }, { config: false }),
+  makeRepo({ 'package.json': expiredIn((i) => `{\n  "name": "x",\n  "agents-lint": { "root": true, ${i} }\n}\n`), 'AGENTS.md': agents }, { config: false }),
+];
+afterAll(() => configRepos.forEach(removeRepo));
+const configCases: Invalid[] = [];
+for (const root of configRepos) {
+  const found = (await engineFindings(root)).filter((d) => d.ruleId === null);
+  configCases.push(invalidCase(root, found[0]!.file, found));
+}
+describe('engine on config files', () => {
+  it('finds the expired entries in the config files (.agents-lint.json, package.json)', () => {
+    expect(configCases.map((c) => path.basename(c.filename))).toEqual(['.agents-lint.json', 'package.json']);
+    expect(configCases.map((c) => (c.errors as { messageId: string }[]).map((e) => e.messageId))).toEqual([['expiredIgnore'], ['expiredIgnore']]);
+  });
+  testers.json.run('engine (json)', plugin.rules['engine']!, { valid: [], invalid: configCases });
 });

@@ -1,0 +1,31 @@
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rules } from '../../rules/index.js';
+import { instructionKind } from '../../src/repo/instruction-names.js';
+import { EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
+import { engineFindings, eslintLints, fixtureDirs, lintedAsJson } from './fixture-cases.js';
+
+process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
+
+describe("configs.recommended's JSON files (src/eslint/json-files.ts)", () => {
+  it('include every JSON file the engine reports on in the fixtures; the others it reports on are TOML or YAML (no official ESLint language) or Markdown files an instruction file imports', async () => {
+    const roots = [...rules.flatMap((r) => [...fixtureDirs(r.id, 'valid'), ...fixtureDirs(r.id, 'invalid')]), path.join(FIXTURES, 'demo-monorepo')];
+    const json = new Set<string>();
+    const other = new Set<string>();
+    for (const root of roots) {
+      for (const d of await engineFindings(root)) {
+        // '' is the repository itself (a rule that could not prepare); instruction files are Markdown.
+        if (d.file === '' || instructionKind(d.file) !== null) continue;
+        const where = `${path.relative(FIXTURES, root)}/${d.file} (${d.ruleId ?? 'engine'})`;
+        if (/\.jsonc?$/.test(d.file)) {
+          expect(lintedAsJson(d.file) && eslintLints(root, d.file), where).toBe(true);
+          json.add(where);
+        } else other.add(where);
+      }
+    }
+    expect(json.size).toBeGreaterThan(0);
+    // An imported file (Claude Code's and Gemini CLI's @path) has any name: no glob of a config can
+    // name it, and the engine checks imports from the instruction file that makes them (docs/eslint.md).
+    for (const where of other) expect(where).toMatch(/\.(toml|ya?ml) \(|\.md \(no-broken-import\)$/);
+  });
+});
