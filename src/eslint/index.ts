@@ -6,12 +6,15 @@ import { INSTRUCTION_FILES } from './files.js';
 import { JSON_FILES } from './json-files.js';
 import { importOptional } from './optional-plugin.js';
 import { ENGINE_RULE_ID, pluginRules } from './plugin-rules.js';
+import { TEXT_FILES } from './text-files.js';
+import { textLanguage } from './text-language.js';
 import { unreadable } from './unreadable.js';
 
 /**
  * agents-lint as an ESLint plugin (`agents-lint/eslint`): the CLI's rules, run by the CLI's engine
  * for each instruction file ESLint lints, with @eslint/markdown's language, and for the manifests
- * and config files the engine reports on, with @eslint/json's when it is installed. It ships inside
+ * and config files the engine reports on, with @eslint/json's when it is installed (JSON files) or
+ * the plugin's own `agents-lint/text` (TOML and YAML files). It ships inside
  * the agents-lint package, not as a package of its own, so the rules ESLint runs are always the ones
  * of the CLI beside them, at the same version. docs/eslint.md describes it.
  */
@@ -27,6 +30,9 @@ const recommendedRules = Object.fromEntries([
 const plugin: ESLint.Plugin & { rules: ESLint.Plugin['rules'] & object; configs: { recommended: Linter.Config[] } } = {
   meta: { name: 'agents-lint', version: VERSION },
   rules: pluginRulesById as unknown as NonNullable<ESLint.Plugin['rules']>,
+  // Typed by hand (text-language.ts), not with @eslint/core's Language: that package's types are not
+  // a dependency of this one, and differ between the versions ESLint 9 and 10 bring.
+  languages: { text: textLanguage as unknown as NonNullable<ESLint.Plugin['languages']>[string] },
   configs: { recommended: [] },
 };
 
@@ -41,8 +47,9 @@ const json = await importOptional<ESLint.Plugin>('@eslint/json');
 
 /**
  * The instruction files hosts load, linted as GitHub-flavoured Markdown with every rule at its
- * default severity; and, with @eslint/json installed, the JSON files the engine reports on
- * (json-files.ts), with the same rules: any rule may report on a file it names.
+ * default severity; with @eslint/json installed, the JSON files the engine reports on
+ * (json-files.ts); and the TOML and YAML files it reports on (text-files.ts), with the plugin's own
+ * language. All with the same rules: any rule may report on a file it names.
  */
 plugin.configs.recommended = [
   {
@@ -72,6 +79,17 @@ plugin.configs.recommended = [
         } satisfies Linter.Config,
       ]
     : []),
+  {
+    name: 'agents-lint/recommended-text',
+    files: TEXT_FILES,
+    ignores: ignoreUnreadable,
+    plugins: { 'agents-lint': plugin },
+    // ESLint has no official language for TOML or YAML, and a project's own (eslint-plugin-toml's,
+    // eslint-plugin-yml's) may be absent: the plugin's `text` language gives ESLint the file as one
+    // node, and the engine, which parses it anyway, finds what is wrong in it.
+    language: 'agents-lint/text',
+    rules: recommendedRules,
+  },
 ];
 
 export default plugin;

@@ -47,7 +47,8 @@ function messagesFor(context: Context, ruleId: string | null): EslintMessage[] {
   let messages = byKey.get(key);
   if (!messages) {
     // A Markdown text (@eslint/markdown's tree is an mdast root) is an instruction file; any other
-    // (@eslint/json's Document) is a file the engine reads for them: a manifest, a config file.
+    // (@eslint/json's Document, agents-lint/text's Text) is a file the engine reads for them: a
+    // manifest, a config file, a host's settings.
     const markdown = (sourceCode.ast as { type?: unknown }).type === 'root';
     // ESLint's tree goes along (the worker gets a copy: cheaper than parsing again), unless
     // frontmatter or math options made @eslint/markdown parse differently from the engine.
@@ -87,8 +88,9 @@ function adapt(ruleId: string | null, meta: { description: string; docs?: string
           });
         }
       };
-      // The root of the text, once, in either language: @eslint/markdown's `root`, @eslint/json's `Document`.
-      return { root: report, Document: report };
+      // The root of the text, once, in any of the languages: @eslint/markdown's `root`, @eslint/json's
+      // `Document`, the plugin's own `Text` (text-language.ts).
+      return { root: report, Document: report, Text: report };
     },
   };
 }

@@ -27,7 +27,8 @@ export interface LintRequest {
   tree?: Root;
   /**
    * The file is not an instruction file but one the engine reads for them (a manifest, a config
-   * file, a host's settings: the JSON files ESLint lints with @eslint/json): its findings are those
+   * file, a host's settings: the JSON files ESLint lints with @eslint/json, the TOML and YAML files
+   * with the plugin's `agents-lint/text`): its findings are those
    * of a run over the whole repository, as the CLI's `agents-lint .` reports them.
    */
   dependency?: boolean;
@@ -104,7 +105,7 @@ export class Workspace {
     // A manifest's or config file's findings are the run over the whole repository's: a manifest
     // is parsed, and its problems found, when a rule checking some instruction file needs it, in
     // any directory. Such a run's findings on every file are kept until something it read changes
-    // (#recheck), so `eslint .` makes one for all its JSON files; an unsaved buffer gets its own.
+    // (#recheck), so `eslint .` makes one for all its JSON, TOML and YAML files; an unsaved buffer gets its own.
     const key = `${root}\0${JSON.stringify(only ?? null)}`;
     let found = request.dependency && onDisk ? this.#repositoryRuns.get(key) : undefined;
     if (!found) {
