@@ -5,23 +5,31 @@ import { lint } from '../../src/engine/lint.js';
 import { applyToBytes } from '../../src/engine/fix.js';
 import { instructionKind } from '../../src/repo/instruction-names.js';
 import { JSON_FILES } from '../../src/eslint/json-files.js';
+import { TEXT_FILES } from '../../src/eslint/text-files.js';
 import { rules } from '../../rules/index.js';
 import type { Diagnostic } from '../../src/util/diagnostic.js';
 import { EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
 
 const isJsonFile = picomatch(JSON_FILES, { dot: true });
+const isTextFile = picomatch(TEXT_FILES, { dot: true });
 
 /** Whether the plugin's recommended config lints a file as JSON (@eslint/json), not as Markdown. */
 export function lintedAsJson(rel: string): boolean {
   return instructionKind(rel) === null && isJsonFile(rel);
 }
 
+/** Whether the plugin's recommended config lints a file (TOML, YAML) with its own `agents-lint/text` language. */
+export function lintedAsText(rel: string): boolean {
+  return instructionKind(rel) === null && isTextFile(rel);
+}
+
 /**
- * A file the plugin's recommended config lints: an instruction file or one of the JSON files the
- * engine reports on, that ESLint can read (test/eslint/files.test.ts checks this against ESLint).
+ * A file the plugin's recommended config lints: an instruction file or one of the JSON, TOML and
+ * YAML files the engine reports on, that ESLint can read (test/eslint/files.test.ts checks this
+ * against ESLint).
  */
 export function eslintLints(root: string, rel: string): boolean {
-  if (instructionKind(rel) === null && !isJsonFile(rel)) return false;
+  if (instructionKind(rel) === null && !isJsonFile(rel) && !isTextFile(rel)) return false;
   try {
     fs.readFileSync(path.join(root, rel));
     return true;

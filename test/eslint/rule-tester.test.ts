@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../src/util/diagnostic.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
 import { makeRepo, removeRepo } from '../helpers/temp-repo.js';
 import { RuleTester, plugin } from './eslint-under-test.js';
-import { asEslint, engineFindings, eslintLints, fixedText, fixtureDirs, lintedAsJson } from './fixture-cases.js';
+import { asEslint, engineFindings, eslintLints, fixedText, fixtureDirs, lintedAsJson, lintedAsText } from './fixture-cases.js';
 
 // The plugin's worker reads Codex's home like the CLI: an empty one, never the machine's ~/.codex.
 process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
@@ -18,14 +18,17 @@ RuleTester.itOnly = it.only;
 
 const settings = { 'agents-lint': { recheckMs: 0 } };
 // Each language as configs.recommended sets it: Markdown for instruction files, JSON (@eslint/json,
-// parsed leniently) for the manifests and config files the engine reports on.
-const jsonConfig = plugin.configs.recommended.find((c) => c.name === 'agents-lint/recommended-json')!;
+// parsed leniently) for the manifests and config files the engine reports on, the plugin's own
+// `agents-lint/text` for its TOML and YAML files.
+const languageIn = (name: string) => plugin.configs.recommended.find((c) => c.name === name)!.language!;
 const testers = {
   markdown: new RuleTester({ plugins: { markdown }, language: 'markdown/gfm', settings }),
-  json: new RuleTester({ plugins: { json }, language: jsonConfig.language!, settings }),
+  json: new RuleTester({ plugins: { json }, language: languageIn('agents-lint/recommended-json'), settings }),
+  text: new RuleTester({ plugins: { 'agents-lint': plugin }, language: languageIn('agents-lint/recommended-text'), settings }),
 };
 type Language = keyof typeof testers;
-const languageOf = (rel: string): Language => (lintedAsJson(rel) ? 'json' : 'markdown');
+const LANGUAGES = Object.keys(testers) as Language[];
+const languageOf = (rel: string): Language => (lintedAsJson(rel) ? 'json' : lintedAsText(rel) ? 'text' : 'markdown');
 
 interface Invalid {
   filename: string;
@@ -60,7 +63,7 @@ for (const rule of rules) {
   const validRoot = fixtureDirs(rule.id, 'valid')[0]!;
   const reported = new Set((await engineFindings(validRoot)).filter((d) => d.ruleId === rule.id).map((d) => d.file));
   const validFiles = fs.readdirSync(validRoot, { recursive: true, encoding: 'utf8' }).filter((rel) => eslintLints(validRoot, rel) && !reported.has(rel));
-  const valid = { markdown: [] as { filename: string; code: string }[], json: [] as { filename: string; code: string }[] };
+  const valid = Object.fromEntries(LANGUAGES.map((l) => [l, [] as { filename: string; code: string }[]])) as Record<Language, { filename: string; code: string }[]>;
   for (const rel of validFiles) valid[languageOf(rel)].push({ filename: path.join(validRoot, rel), code: fs.readFileSync(path.join(validRoot, rel), 'utf8') });
   const invalid: Partial<Record<Language, Invalid>> = {};
   for (const root of fixtureDirs(rule.id, 'invalid')) {
@@ -69,14 +72,13 @@ for (const rule of rules) {
   }
   describe(rule.id, () => {
     it('has a valid fixture file ESLint lints', () => expect(validFiles.length).toBeGreaterThan(0));
-    for (const language of ['markdown', 'json'] as const) {
+    for (const language of LANGUAGES) {
       const cases = { valid: valid[language], invalid: invalid[language] ? [invalid[language]] : [] };
       if (cases.valid.length + cases.invalid.length > 0) testers[language].run(`${rule.id} (${language})`, plugin.rules[rule.id]!, cases);
     }
-    if (!invalid.markdown && !invalid.json) {
-      // Rules that report only on files ESLint does not lint with this plugin: TOML and YAML files
-      // (.codex/config.toml, Cargo.toml, pnpm-workspace.yaml), which have no official ESLint
-      // language, and files no program can read.
+    if (LANGUAGES.every((l) => !invalid[l])) {
+      // Rules that report only on files ESLint does not lint with this plugin: files no program can
+      // read, and Markdown files an instruction file imports under a name of its own.
       it('reports, in its invalid fixtures, only on files ESLint does not lint with the plugin', async () => {
         const all = [];
         for (const root of fixtureDirs(rule.id, 'invalid')) all.push(...(await engineFindings(root)).filter((d) => d.ruleId === rule.id).map((d) => ({ root, file: d.file })));
