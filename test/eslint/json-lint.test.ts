@@ -3,16 +3,11 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
 import { tempRepo } from '../integration/repo.js';
-import { ESLint, plugin } from './eslint-under-test.js';
+import { editor, findingLines as lines } from './eslint-under-test.js';
 import { asEslint, engineFindings } from './fixture-cases.js';
 
 process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
 
-/** One long-lived ESLint, as an editor's server: recheckMs 0 checks the index against the disk before every lint. */
-function editor(root: string) {
-  return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...plugin.configs.recommended, { settings: { 'agents-lint': { recheckMs: 0 } } }] });
-}
-const lines = (r: { messages: { ruleId: string | null; line: number; column: number; message: string }[] }) => r.messages.map((m) => `${m.line}:${m.column} ${m.ruleId} ${m.message}`);
 
 describe('a JSON file in ESLint', () => {
   // tools/package.json is parsed only because the root AGENTS.md runs its build script: a finding

@@ -3,18 +3,10 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
 import { tempRepo } from '../integration/repo.js';
-import { ESLint, plugin } from './eslint-under-test.js';
+import { editor } from './eslint-under-test.js';
 
 process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
 
-/**
- * The editor's way: the ESLint extension lints the buffer's text with `lintText(text, { filePath })`
- * on every change, in one long-lived process. recheckMs 0: the index is checked against the disk
- * before every lint, so a change made on disk shows at the next one.
- */
-function editor(root: string, options: { fix?: boolean } = {}) {
-  return new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: [...plugin.configs.recommended, { settings: { 'agents-lint': { recheckMs: 0 } } }], ...options });
-}
 const ids = (r: { messages: { ruleId: string | null; line: number }[] }) => r.messages.map((m) => `${m.line} ${m.ruleId}`);
 
 describe('lintText of an unsaved buffer', () => {
