@@ -455,6 +455,28 @@ export class HostsView {
     };
   }
 
+  /**
+   * Every file of the repository that a host imports (`@path`) into its instructions, from any cwd
+   * (repository-relative): no-broken-import reports on the imports inside them too.
+   */
+  importedFiles(): string[] {
+    const out = new Set<string>();
+    const cwds = this.discovery.cwds();
+    for (const sel of this.hosts) {
+      if (sel.id === 'codex') continue;
+      for (let c = 0; c < cwds.length; c++) {
+        const files = this.#atStartShared(sel, cwds[c]!).files;
+        for (let i = 0; i < files.length; i++) {
+          const f = files[i]!;
+          if (f.kind !== 'import') continue;
+          const rel = this.repo.rel(f.path);
+          if (rel !== '' && !rel.startsWith('../')) out.add(rel);
+        }
+      }
+    }
+    return [...out];
+  }
+
   /** Broken imports, once per reference, with the hosts that resolve it that way. */
   imports(): ImportReport[] {
     const byKey = new Map<string, ImportReport>();

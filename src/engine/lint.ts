@@ -12,7 +12,7 @@ import type { Root } from 'mdast';
 import { resolveRoot, resolveRules, type LoadedConfig, type ResolvedRule, type RootResolution } from '../config/load.js';
 import { loadCodexConfig, settingsFor, type ResolvedCodexConfig, type TrustFlag } from '../discovery/hosts/codex.js';
 import { DiscoveryView } from '../discovery/view.js';
-import { attachHosts } from '../discovery/host-view.js';
+import { attachHosts, hostsView } from '../discovery/host-view.js';
 import { compareDiagnostics, fatalDiagnostic, FindingStore, fromWire, makeFinding, toWire, type Finding, type WireFinding } from './report.js';
 import { prepareFile, prepareRules, runFileRules, unpreparedDiagnostic } from './file-rules.js';
 import { compileIgnores } from './ignores.js';
@@ -254,6 +254,12 @@ export interface LintRun extends Omit<LintResult, 'diagnostics'> {
    * Each pass builds the diagnostics afresh; the run can be read more than once.
    */
   byFile(): Generator<Diagnostic[]>;
+  /**
+   * The files other than instruction files that the run read for them and may report on
+   * (repository-relative, sorted): the manifests its rules parsed (no-invalid-manifest) and the files
+   * hosts import (no-broken-import). The ESLint plugin lints them (src/eslint/reached.ts).
+   */
+  reachedFiles?(): string[];
 }
 
 export async function lint(options: LintOptions = {}): Promise<LintResult> {
@@ -511,7 +517,14 @@ async function lintListed(options: LintOptions, settings: Settings, enabled: Res
       yield list.sort(compareDiagnostics);
     }
   }
-  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), instructionPaths: entries.map((e) => repo.abs(e.path)), listing: repo.listing, byFile };
+  return { root: root.root, rootKind: root.kind, files: inScope.map((f) => f.path), rules: enabled.map((r) => r.rule), notices: listingNotices(repo.listing), instructionPaths: entries.map((e) => repo.abs(e.path)), listing: repo.listing, byFile, reachedFiles: () => reachedFiles(repo, discovery) };
+}
+
+/** LintRun.reachedFiles. */
+function reachedFiles(repo: RepoIndex, discovery: DiscoveryView): string[] {
+  const instruction = new Set(repo.instructionFiles().map((f) => f.path));
+  const reached = new Set([...repo.parsedFiles(), ...hostsView(discovery, repo).importedFiles()]);
+  return [...reached].filter((rel) => !instruction.has(rel)).sort();
 }
 
 /**

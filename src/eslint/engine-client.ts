@@ -1,5 +1,5 @@
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { LintRequest, LintResponse } from './session.js';
+import type { LintRequest, LintResponse, ReachedResponse } from './session.js';
 
 /**
  * How long a rule waits for the engine: the first lint of a big repository lists and indexes it
@@ -43,16 +43,29 @@ function abandon(c: Connection): void {
   void c.worker.terminate();
 }
 
-/**
- * Lints one file in the worker and waits for the answer, synchronously, as an ESLint rule must: the
- * thread blocks on a shared counter the worker moves once its answer is queued (the technique of
- * synckit, which eslint-plugin-prettier uses for the same reason). A worker that failed says so in
- * the same counter's array (worker.ts), so a rule never waits on a dead one.
- */
+/** What the worker does for the main thread (worker.ts): lint a file, or say which files a file's repository reaches. */
+export type WorkerCall = { method: 'lint'; request: LintRequest } | { method: 'reached'; file: string };
+
+/** Lints one file in the worker and waits for the answer (see call). */
 export function lintInWorker(request: LintRequest): LintResponse {
+  return call<LintResponse>({ method: 'lint', request }, request.file);
+}
+
+/** The files besides instruction files that `file`'s repository reaches (Workspace.reached), from the worker. */
+export function reachedInWorker(file: string): ReachedResponse {
+  return call<ReachedResponse>({ method: 'reached', file }, file);
+}
+
+/**
+ * Asks the worker and waits for the answer, synchronously, as ESLint's rules and config functions
+ * must: the thread blocks on a shared counter the worker moves once its answer is queued (the
+ * technique of synckit, which eslint-plugin-prettier uses for the same reason). A worker that failed
+ * says so in the same counter's array (worker.ts), so the caller never waits on a dead one.
+ */
+function call<T>(message: WorkerCall, file: string): T {
   const c = (connection ??= connect());
   const id = ++c.next;
-  c.port.postMessage({ id, request });
+  c.port.postMessage({ id, call: message });
   const deadline = Date.now() + TIMEOUT_MS;
   for (;;) {
     // The counter is read before the port: an answer queued after this read moves the counter, so
@@ -60,18 +73,18 @@ export function lintInWorker(request: LintRequest): LintResponse {
     const seen = Atomics.load(c.flag, 0);
     const received = receiveMessageOnPort(c.port);
     if (received) {
-      const reply = received.message as { id: number; ok?: LintResponse; error?: string };
+      const reply = received.message as { id: number; ok?: T; error?: string };
       if (reply.id !== id) continue;
-      if (reply.error !== undefined) throw new Error(`agents-lint could not lint ${request.file}: ${reply.error}`);
+      if (reply.error !== undefined) throw new Error(`agents-lint could not lint ${file}: ${reply.error}`);
       return reply.ok!;
     }
     if (Atomics.load(c.flag, 1) === 1) {
       abandon(c);
-      throw new Error(`agents-lint's engine stopped while linting ${request.file}; the next lint starts it again.`);
+      throw new Error(`agents-lint's engine stopped while linting ${file}; the next lint starts it again.`);
     }
     if (Atomics.wait(c.flag, 0, seen, Math.max(0, deadline - Date.now())) === 'timed-out') {
       abandon(c);
-      throw new Error(`agents-lint did not answer within ${TIMEOUT_MS / 1000} s while linting ${request.file}; the next lint starts it again.`);
+      throw new Error(`agents-lint did not answer within ${TIMEOUT_MS / 1000} s while linting ${file}; the next lint starts it again.`);
     }
   }
 }

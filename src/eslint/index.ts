@@ -9,6 +9,7 @@ import { ENGINE_RULE_ID, pluginRules } from './plugin-rules.js';
 import { TEXT_FILES } from './text-files.js';
 import { textLanguage } from './text-language.js';
 import { unreadable } from './unreadable.js';
+import { reachedJson, reachedMarkdown, reachedText } from './reached.js';
 
 /**
  * agents-lint as an ESLint plugin (`agents-lint/eslint`): the CLI's rules, run by the CLI's engine
@@ -37,9 +38,12 @@ const plugin: ESLint.Plugin & { rules: ESLint.Plugin['rules'] & object; configs:
 };
 
 // ESLint's types list strings only; its config arrays (@eslint/config-array) take functions in
-// `ignores` too, in ESLint 9 and 10 alike (test/eslint/demo-parity.test.ts runs on both). ESLint
-// stops at a file it cannot read, so such files are left to the CLI (unreadable.ts).
+// `files` and `ignores` too, in ESLint 9 and 10 alike (test/eslint/demo-parity.test.ts runs on
+// both). ESLint stops at a file it cannot read, so such files are left to the CLI (unreadable.ts).
+// Files the engine reaches under names of their own (an imported Markdown file, an included
+// Taskfile) are linted too (reached.ts).
 const ignoreUnreadable = [unreadable as unknown as string];
+const orReached = (globs: string[], reached: (file: string) => boolean): string[] => [...globs, reached as unknown as string];
 
 // An optional peer dependency: without it the JSON files' findings are the CLI's alone, as they
 // were before the plugin linted JSON, rather than an error for a project that lints Markdown only.
@@ -49,12 +53,13 @@ const json = await importOptional<ESLint.Plugin>('@eslint/json');
  * The instruction files hosts load, linted as GitHub-flavoured Markdown with every rule at its
  * default severity; with @eslint/json installed, the JSON files the engine reports on
  * (json-files.ts); and the TOML and YAML files it reports on (text-files.ts), with the plugin's own
- * language. All with the same rules: any rule may report on a file it names.
+ * language. Each also takes the files of its type the engine reaches under other names (reached.ts).
+ * All with the same rules: any rule may report on a file it names.
  */
 plugin.configs.recommended = [
   {
     name: 'agents-lint/recommended',
-    files: INSTRUCTION_FILES,
+    files: orReached(INSTRUCTION_FILES, reachedMarkdown),
     ignores: ignoreUnreadable,
     plugins: { markdown, 'agents-lint': plugin },
     language: 'markdown/gfm',
@@ -64,7 +69,7 @@ plugin.configs.recommended = [
     ? [
         {
           name: 'agents-lint/recommended-json',
-          files: JSON_FILES,
+          files: orReached(JSON_FILES, reachedJson),
           ignores: ignoreUnreadable,
           plugins: { json, 'agents-lint': plugin },
           // ESLint runs rules only on a text its language parses. The engine, not ESLint's parser,
@@ -81,7 +86,7 @@ plugin.configs.recommended = [
     : []),
   {
     name: 'agents-lint/recommended-text',
-    files: TEXT_FILES,
+    files: orReached(TEXT_FILES, reachedText),
     ignores: ignoreUnreadable,
     plugins: { 'agents-lint': plugin },
     // ESLint has no official language for TOML or YAML, and a project's own (eslint-plugin-toml's,

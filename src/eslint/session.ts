@@ -38,6 +38,21 @@ export interface LintResponse {
   messages: EslintMessage[];
 }
 
+/** Workspace.reached's answer: the files the repository of the file asked about reaches (absolute). */
+export interface ReachedResponse {
+  files: string[];
+}
+
+/** What a run found: its findings by file, the repository's instruction files, and the other files it reached. */
+interface Found {
+  root: string;
+  byFile: Map<string, Diagnostic[]>;
+  /** Absolute paths. */
+  instructionPaths: ReadonlySet<string>;
+  /** Repository-relative: LintRun.reachedFiles, for a run over the whole repository. */
+  reached: string[];
+}
+
 /** One repository root's listing (git's, or a walk's without git), and what it rests on. */
 interface Listing {
   files: FileListing;
@@ -73,7 +88,7 @@ export class Workspace {
   readonly #listings = new Map<string, Listing>();
   readonly #statements = new WeakMap<Uint8Array, Statement[]>();
   /** Runs over a whole repository (for its JSON files), by root and rule options, until anything they rest on changes. */
-  readonly #repositoryRuns = new Map<string, { root: string; byFile: Map<string, Diagnostic[]> }>();
+  readonly #repositoryRuns = new Map<string, Found>();
   #checkedAt = 0;
 
   async lint(request: LintRequest): Promise<LintResponse> {
@@ -83,6 +98,23 @@ export class Workspace {
       // What the CLI says in one line and exits 2 for (a config file it cannot use, a Codex setting
       // it cannot read) is said on the file, at its top: never silence, never a crash of ESLint.
       if (error instanceof UsageError || error instanceof ConfigError) return { messages: [configMessage(error.message)] };
+      throw error;
+    }
+  }
+
+  /**
+   * The files besides instruction files that the repository of `file` reaches and reports on
+   * (LintRun.reachedFiles: manifests parsed, files imported), as absolute paths: the plugin's
+   * configs lint them (reached.ts). Those of the run over the whole repository, kept as its findings are.
+   */
+  async reached(file: string): Promise<ReachedResponse> {
+    this.#recheck(DEFAULT_RECHECK_MS);
+    try {
+      const run = await this.#repositoryRun(resolveRoot(this.#fs, path.dirname(file), {}).root, file);
+      return { files: run.reached.map((rel) => path.join(run.root, rel)) };
+    } catch (error) {
+      // A config the engine cannot use: the lint of each instruction file says so (lint()); nothing more is reached.
+      if (error instanceof UsageError || error instanceof ConfigError) return { files: [] };
       throw error;
     }
   }
@@ -100,38 +132,64 @@ export class Workspace {
       throw error;
     }
     const bytes = bytesToLint(disk, request.text);
-    const only = request.only;
     const onDisk = bytes === disk;
+    const only = request.only;
+    let found: Found | undefined;
+    if (!request.dependency) {
+      // An instruction file alone (exactTargets): its findings rest on its chains, which the engine reads anyway.
+      found = await this.#run(root, request, bytes, onDisk, true);
+      // A Markdown file that is not an instruction file (one that a host imports, reached.ts) has
+      // the findings of the whole repository's run, as the files an instruction file depends on.
+      if (!found.instructionPaths.has(request.file)) found = undefined;
+    }
     // A manifest's or config file's findings are the run over the whole repository's: a manifest
     // is parsed, and its problems found, when a rule checking some instruction file needs it, in
     // any directory. Such a run's findings on every file are kept until something it read changes
     // (#recheck), so `eslint .` makes one for all its JSON, TOML and YAML files; an unsaved buffer gets its own.
-    const key = `${root}\0${JSON.stringify(only ?? null)}`;
-    let found = request.dependency && onDisk ? this.#repositoryRuns.get(key) : undefined;
-    if (!found) {
-      const run = await lintRun({
-        // An instruction file alone (exactTargets): its findings rest on its chains, which the engine reads anyway.
-        paths: [request.dependency ? root : request.file],
-        cwd: root,
-        fs: onDisk ? fs : new OverlayFileSystem(fs, request.file, bytes),
-        listing: this.#listingFor(root, request.file).files,
-        exactTargets: !request.dependency,
-        statementMemo: this.#statements,
-        // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
-        ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
-        // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
-        ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
-        ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
-      });
-      found = { root: run.root, byFile: new Map() };
-      // One list per file.
-      for (const list of run.byFile()) if (list[0]) found.byFile.set(list[0].file, list);
-      if (request.dependency && onDisk) this.#repositoryRuns.set(key, found);
-    }
+    found ??= onDisk ? await this.#repositoryRun(root, request.file, only) : await this.#run(root, request, bytes, false, false);
     const rel = path.relative(found.root, request.file).split(path.sep).join('/');
     // A rule that could not prepare is reported at the top of the repository (file ''): here, on the file linted.
     const diagnostics: Diagnostic[] = [...(found.byFile.get('') ?? []), ...(found.byFile.get(rel) ?? [])];
     return { messages: diagnostics.map((d) => toEslintMessage(d, bytes, request.text)) };
+  }
+
+  /**
+   * The run over the whole repository as it is on disk, with one rule's options (`only`) or none:
+   * kept until anything it rests on changes. `file` is the one asked about, which the listing must hold.
+   */
+  async #repositoryRun(root: string, file: string, only?: LintRequest['only']): Promise<Found> {
+    const key = `${root}\0${JSON.stringify(only ?? null)}`;
+    let found = this.#repositoryRuns.get(key);
+    if (!found) {
+      found = await this.#run(root, { file, text: '', recheckMs: 0, ...(only ? { only } : {}) }, undefined, true, false);
+      this.#repositoryRuns.set(key, found);
+    }
+    return found;
+  }
+
+  /**
+   * One run of the CLI's engine: on `request.file` alone (`exact`), or on the whole repository, with
+   * the file's text in place of the disk's when it is not `onDisk`.
+   */
+  async #run(root: string, request: LintRequest, bytes: Uint8Array | undefined, onDisk: boolean, exact: boolean): Promise<Found> {
+    const only = request.only;
+    const run = await lintRun({
+      paths: [exact ? request.file : root],
+      cwd: root,
+      fs: onDisk || !bytes ? this.#fs : new OverlayFileSystem(this.#fs, request.file, bytes),
+      listing: this.#listingFor(root, request.file).files,
+      exactTargets: exact,
+      statementMemo: this.#statements,
+      // ESLint parsed the text already: the engine takes its tree when it is the one it would make.
+      ...(request.tree && sameTree(request.text, request.tree) ? { parsed: { text: request.text, tree: request.tree } } : {}),
+      // ESLint's config says which rules run: every rule runs here, whatever the config file turns off.
+      ruleFlags: allRules.map((r) => `${r.id}:${only && only.ruleId !== r.id ? 'off' : 'error'}`),
+      ...(only ? { ruleOptions: { [only.ruleId]: only.options } } : {}),
+    });
+    const byFile = new Map<string, Diagnostic[]>();
+    // One list per file.
+    for (const list of run.byFile()) if (list[0]) byFile.set(list[0].file, list);
+    return { root: run.root, byFile, instructionPaths: new Set(run.instructionPaths), reached: exact ? [] : (run.reachedFiles?.() ?? []) };
   }
 
   /**

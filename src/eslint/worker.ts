@@ -1,5 +1,6 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { Workspace, type LintRequest } from './session.js';
+import { Workspace } from './session.js';
+import type { WorkerCall } from './engine-client.js';
 
 /**
  * The plugin's worker thread: ESLint's rules are synchronous and the engine is not (secretlint's and
@@ -20,10 +21,10 @@ const fail = () => {
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 // One request at a time: the client waits for each answer before it sends the next.
-port.on('message', async ({ id, request }: { id: number; request: LintRequest }) => {
+port.on('message', async ({ id, call }: { id: number; call: WorkerCall }) => {
   let reply: { id: number; ok?: unknown; error?: string };
   try {
-    reply = { id, ok: await workspace.lint(request) };
+    reply = { id, ok: call.method === 'lint' ? await workspace.lint(call.request) : await workspace.reached(call.file) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

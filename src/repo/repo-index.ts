@@ -110,6 +110,9 @@ export class RepoIndex {
   readonly #nameScanBudget: number;
   #instructionPaths: { path: string; kind: InstructionKind }[] | undefined;
   #packages: WorkspacePackage[] | undefined;
+  /** Whether a manifest that findWorkspacePackages read did not parse (see brokenReads). */
+  #packagesRestOnBroken = false;
+  #brokenReads = 0;
   readonly #plainJoin: boolean;
   readonly #rootSlash: string;
 
@@ -432,7 +435,24 @@ export class RepoIndex {
       }
     }
     const outcome = this.#parsed.get(rel);
+    if (outcome && !outcome.ok) this.#brokenReads++;
     return outcome && outcome.ok ? outcome.value : undefined;
+  }
+
+  /**
+   * How many times a rule asked for a manifest that exists and did not parse (or could not be read
+   * whole), workspacePackages()'s included: what such a file defines is unknown, so a rule that read
+   * one while checking a reference cannot call a name missing (src/shell/runners/index.ts).
+   */
+  get brokenReads(): number {
+    return this.#brokenReads;
+  }
+
+  /** Every file that a rule needed parsed and that exists (repository-relative), parsed or not: what no-invalid-manifest may report on. */
+  parsedFiles(): string[] {
+    const files: string[] = [];
+    for (const [rel, outcome] of this.#parsed) if (outcome) files.push(rel);
+    return files;
   }
 
   /** Manifests that were needed and failed to parse, in path order. */
@@ -443,7 +463,13 @@ export class RepoIndex {
   }
 
   workspacePackages(): readonly WorkspacePackage[] {
-    this.#packages ??= findWorkspacePackages(this);
+    if (!this.#packages) {
+      const broken = this.#brokenReads;
+      this.#packages = findWorkspacePackages(this);
+      this.#packagesRestOnBroken = this.#brokenReads !== broken;
+    } else if (this.#packagesRestOnBroken) {
+      this.#brokenReads++;
+    }
     return this.#packages;
   }
 }

@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import picomatch from 'picomatch';
-import { lint } from '../../src/engine/lint.js';
+import { lint, lintRun } from '../../src/engine/lint.js';
+import { resolveRoot } from '../../src/config/load.js';
+import { NodeFileSystem } from '../../src/repo/vfs.js';
+import { ConfigError, UsageError } from '../../src/errors.js';
 import { applyToBytes } from '../../src/engine/fix.js';
 import { instructionKind } from '../../src/repo/instruction-names.js';
 import { JSON_FILES } from '../../src/eslint/json-files.js';
@@ -13,23 +16,59 @@ import { EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
 const isJsonFile = picomatch(JSON_FILES, { dot: true });
 const isTextFile = picomatch(TEXT_FILES, { dot: true });
 
-/** Whether the plugin's recommended config lints a file as JSON (@eslint/json), not as Markdown. */
+/** Whether the plugin's recommended config names a file for JSON (@eslint/json), not as Markdown. */
 export function lintedAsJson(rel: string): boolean {
   return instructionKind(rel) === null && isJsonFile(rel);
 }
 
-/** Whether the plugin's recommended config lints a file (TOML, YAML) with its own `agents-lint/text` language. */
+/** Whether the plugin's recommended config names a file (TOML, YAML) for its own `agents-lint/text` language. */
 export function lintedAsText(rel: string): boolean {
   return instructionKind(rel) === null && isTextFile(rel);
 }
 
+/** The language configs.recommended lints a file with, by its type: JSON, TOML and YAML files are never instruction files. */
+export function languageOf(rel: string): 'json' | 'text' | 'markdown' {
+  return /\.(json|jsonc|json5)$/i.test(rel) ? 'json' : /\.(toml|ya?ml)$/i.test(rel) ? 'text' : 'markdown';
+}
+
+/** The repository root of an absolute path, as the engine (and so the plugin's worker) finds it; its directory where a config there cannot be used. */
+export function rootOf(file: string): string {
+  try {
+    return resolveRoot(new NodeFileSystem(), path.dirname(file), {}).root;
+  } catch (error) {
+    if (error instanceof ConfigError) return path.dirname(file);
+    throw error;
+  }
+}
+
+const reachedByRoot = new Map<string, Promise<ReadonlySet<string>>>();
+
+/** The files besides instruction files that the engine reaches in a repository (LintRun.reachedFiles), repository-relative. */
+export function reachedIn(root: string): Promise<ReadonlySet<string>> {
+  let reached = reachedByRoot.get(root);
+  if (!reached) {
+    reached = lintRun({ paths: [root], root, codexHome: EMPTY_CODEX_HOME, ruleFlags: rules.map((r) => `${r.id}:error`) }).then(
+      (run) => new Set(run.reachedFiles?.() ?? []),
+      // A config the engine cannot use: the worker reaches nothing there either (Workspace.reached).
+      (error: unknown) => {
+        if (error instanceof ConfigError || error instanceof UsageError) return new Set<string>();
+        throw error;
+      },
+    );
+    reachedByRoot.set(root, reached);
+  }
+  return reached;
+}
+
 /**
- * A file the plugin's recommended config lints: an instruction file or one of the JSON, TOML and
- * YAML files the engine reports on, that ESLint can read (test/eslint/files.test.ts checks this
- * against ESLint).
+ * A file the plugin's recommended config lints: one its globs name (an instruction file, one of the
+ * JSON, TOML and YAML files the engine reports on) or one of the Markdown, JSON, TOML and YAML files
+ * the engine reaches under another name (src/eslint/reached.ts), that ESLint can read
+ * (test/eslint/files.test.ts checks this against ESLint).
  */
-export function eslintLints(root: string, rel: string): boolean {
-  if (instructionKind(rel) === null && !isJsonFile(rel) && !isTextFile(rel)) return false;
+export async function eslintLints(root: string, rel: string): Promise<boolean> {
+  const named = instructionKind(rel) !== null || isJsonFile(rel) || isTextFile(rel);
+  if (!named && !(/\.(md|markdown|mdc|json|jsonc|json5|toml|ya?ml)$/i.test(rel) && (await reachedIn(root)).has(rel))) return false;
   try {
     fs.readFileSync(path.join(root, rel));
     return true;

@@ -55,12 +55,23 @@ describe('lintText of an unsaved buffer', () => {
   });
 
   it('says on the file why it cannot lint it when the config file is broken, without stopping ESLint', async () => {
-    const repo = tempRepo({ 'AGENTS.md': '# Repo\n\nKeep it small.\n' });
+    // README.md and notes.json: files ESLint asks the engine about (reached.ts), which must not stop it either.
+    const repo = tempRepo({ 'AGENTS.md': '# Repo\n\nKeep it small.\n', 'README.md': '# Repo\n', 'notes.json': '{}\n' });
     fs.writeFileSync(path.join(repo, '.agents-lint.json'), '{ "root": true, "rules": { "no-such-rule": "error" } }\n');
-    const [result] = await editor(repo).lintFiles([path.join(repo, 'AGENTS.md')]);
+    const results = await editor(repo).lintFiles(['.']);
+    expect(results.map((r) => path.relative(repo, r.filePath)).sort()).toEqual(['.agents-lint.json', 'AGENTS.md']);
+    const result = results.find((r) => r.filePath.endsWith('AGENTS.md'));
     expect(result!.messages).toHaveLength(1);
     expect(result!.messages[0]).toMatchObject({ ruleId: 'agents-lint/engine', line: 1, column: 1 });
     expect(result!.messages[0]!.message).toMatch(/^agents-lint cannot lint this file: .*\.agents-lint\.json.*no-such-rule/);
+  });
+
+  it('lints on when the config file is not even JSON: the engine is asked which other files to lint, and says none', async () => {
+    const repo = tempRepo({ 'AGENTS.md': '# Repo\n\nKeep it small.\n', 'README.md': '# Repo\n' });
+    fs.writeFileSync(path.join(repo, '.agents-lint.json'), '{ "root": true,\n');
+    const results = await editor(repo).lintFiles(['.']);
+    expect(results.map((r) => path.relative(repo, r.filePath)).sort()).toEqual(['.agents-lint.json', 'AGENTS.md']);
+    expect(results.find((r) => r.filePath.endsWith('AGENTS.md'))!.messages[0]!.message).toMatch(/^agents-lint cannot lint this file: .*invalid JSON/);
   });
 
   it('honours eslint-disable and agents-lint-disable comments, and does not report either as hidden text', async () => {

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../../src/util/diagnostic.js';
 import { EMPTY_CODEX_HOME } from '../helpers/paths.js';
 import { makeRepo, removeRepo } from '../helpers/temp-repo.js';
 import { RuleTester, plugin } from './eslint-under-test.js';
-import { asEslint, engineFindings, eslintLints, fixedText, fixtureDirs, lintedAsJson, lintedAsText } from './fixture-cases.js';
+import { asEslint, engineFindings, eslintLints, fixedText, fixtureDirs, languageOf } from './fixture-cases.js';
 
 // The plugin's worker reads Codex's home like the CLI: an empty one, never the machine's ~/.codex.
 process.env['CODEX_HOME'] = EMPTY_CODEX_HOME;
@@ -28,7 +28,6 @@ const testers = {
 };
 type Language = keyof typeof testers;
 const LANGUAGES = Object.keys(testers) as Language[];
-const languageOf = (rel: string): Language => (lintedAsJson(rel) ? 'json' : lintedAsText(rel) ? 'text' : 'markdown');
 
 interface Invalid {
   filename: string;
@@ -62,12 +61,14 @@ for (const rule of rules) {
   // rule with default options (some valid fixtures are valid under the options their test gives).
   const validRoot = fixtureDirs(rule.id, 'valid')[0]!;
   const reported = new Set((await engineFindings(validRoot)).filter((d) => d.ruleId === rule.id).map((d) => d.file));
-  const validFiles = fs.readdirSync(validRoot, { recursive: true, encoding: 'utf8' }).filter((rel) => eslintLints(validRoot, rel) && !reported.has(rel));
+  const validFiles: string[] = [];
+  for (const rel of fs.readdirSync(validRoot, { recursive: true, encoding: 'utf8' })) if (!reported.has(rel) && (await eslintLints(validRoot, rel))) validFiles.push(rel);
   const valid = Object.fromEntries(LANGUAGES.map((l) => [l, [] as { filename: string; code: string }[]])) as Record<Language, { filename: string; code: string }[]>;
   for (const rel of validFiles) valid[languageOf(rel)].push({ filename: path.join(validRoot, rel), code: fs.readFileSync(path.join(validRoot, rel), 'utf8') });
   const invalid: Partial<Record<Language, Invalid>> = {};
   for (const root of fixtureDirs(rule.id, 'invalid')) {
-    const found = (await engineFindings(root)).filter((d) => d.ruleId === rule.id && eslintLints(root, d.file));
+    const found: Diagnostic[] = [];
+    for (const d of await engineFindings(root)) if (d.ruleId === rule.id && (await eslintLints(root, d.file))) found.push(d);
     for (const d of found) invalid[languageOf(d.file)] ??= invalidCase(root, d.file, found);
   }
   describe(rule.id, () => {
@@ -77,13 +78,12 @@ for (const rule of rules) {
       if (cases.valid.length + cases.invalid.length > 0) testers[language].run(`${rule.id} (${language})`, plugin.rules[rule.id]!, cases);
     }
     if (LANGUAGES.every((l) => !invalid[l])) {
-      // Rules that report only on files ESLint does not lint with this plugin: files no program can
-      // read, and Markdown files an instruction file imports under a name of its own.
+      // Rules that report only on files ESLint does not lint with this plugin: files no program can read.
       it('reports, in its invalid fixtures, only on files ESLint does not lint with the plugin', async () => {
         const all = [];
         for (const root of fixtureDirs(rule.id, 'invalid')) all.push(...(await engineFindings(root)).filter((d) => d.ruleId === rule.id).map((d) => ({ root, file: d.file })));
         expect(all.length).toBeGreaterThan(0);
-        for (const { root, file } of all) expect(eslintLints(root, file), file).toBe(false);
+        for (const { root, file } of all) expect(await eslintLints(root, file), file).toBe(false);
       });
     }
   });

@@ -9,6 +9,7 @@ testRule(rule, {
     { fixture: `${F}/valid-python-poetry-tox-nox` },
     { fixture: `${F}/valid-rust-just` },
     { fixture: `${F}/valid-turbo` },
+    { fixture: `${F}/valid-unparsable-manifests` },
   ],
   invalid: [
     {

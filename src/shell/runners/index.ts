@@ -18,7 +18,7 @@ import { deno } from './deno.js';
 import { turbo } from './turbo.js';
 import { nx } from './nx.js';
 import { interpreter, local } from './local.js';
-import type { Finding, Runner } from './types.js';
+import type { Finding, FindingProblem, Runner } from './types.js';
 
 export type { Finding, FindingKind, FindingProblem, LookedIn, Runner, RunnerContext } from './types.js';
 
@@ -30,6 +30,9 @@ export const RUNNERS: Record<string, Runner> = {
   tsx: interpreter, 'ts-node': interpreter,
 };
 
+/** The problems found from what a manifest says, not from whether a file exists. */
+const RESTS_ON_CONTENT: ReadonlySet<FindingProblem> = new Set<FindingProblem>(['not-defined', 'npm-command-is-a-script', 'no-matching-workspace']);
+
 /** Resolves one command line against the repository; never throws, never runs anything. */
 export function resolveCommand(repo: RepoIndex, argv: ShellWord[], cwd: string, depth = 0): Finding[] {
   const first = argv[0];
@@ -37,7 +40,11 @@ export function resolveCommand(repo: RepoIndex, argv: ShellWord[], cwd: string, 
   const runner = RUNNERS[first.value] ?? (first.value.includes('/') && !first.value.startsWith('@') ? local : undefined);
   if (!runner) return [];
   try {
-    return runner(argv, { repo, cwd, dispatch: (next, nextCwd) => resolveCommand(repo, next, nextCwd, depth + 1) });
+    const broken = repo.brokenReads;
+    const found = runner(argv, { repo, cwd, dispatch: (next, nextCwd) => resolveCommand(repo, next, nextCwd, depth + 1) });
+    // A manifest the runner read did not parse (no-invalid-manifest reports it): the names it defines
+    // are unknown, so none can be called missing. A missing file stays certain.
+    return repo.brokenReads === broken ? found : found.filter((f) => !RESTS_ON_CONTENT.has(f.problem));
   } catch {
     // A malformed manifest shape must not crash a lint; manifest parse errors are reported elsewhere.
     return [];
