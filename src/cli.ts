@@ -17,6 +17,7 @@ import { batched, writeFully, writePieces } from './repo/write-fully.js';
 import { writeAtomically } from './repo/atomic-write.js';
 import { printable } from './formatters/stylish.js';
 import { plural } from './util/text.js';
+import { rendersAsNothing } from './util/invisible.js';
 import { decodePath, nativePath } from './repo/raw-path.js';
 import { isInside } from './util/inside.js';
 
@@ -89,9 +90,8 @@ function replayKeyOf(flags: CommonFlags & { format: string; quiet?: boolean; ver
  */
 const STRUCTURED = new Set(['json', 'sarif', 'junit', 'github', 'markdown']);
 
-/** Zero-width and tag characters: what the fixes remove, so on a terminal the - and + lines would look the same. */
-const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u{e0000}-\u{e007f}]/gu;
-const shownOnTerminal = (line: string) => printable(line).replace(INVISIBLE, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+/** A diff line for a terminal: zero-width and tag characters (what the fixes remove) escaped, or the - and + lines would look the same. */
+const shownOnTerminal = (line: string) => Array.from(printable(line), (c) => (rendersAsNothing(c.codePointAt(0)!) ? `\\u{${c.codePointAt(0)!.toString(16)}}` : c)).join('');
 
 /**
  * Bytes to standard output before the report, in order with it: a file or pipe is written

@@ -1,6 +1,7 @@
 import type { InstructionFile } from './instruction-file.js';
 import { sequenceLength } from './locate.js';
 import { lazily } from '../util/lazily.js';
+import { ZERO_WIDTH, isTag } from '../util/invisible.js';
 
 export type InvisibleKind = 'bidiControl' | 'zeroWidth' | 'tagCharacters';
 
@@ -22,13 +23,6 @@ export interface InvisibleRun {
  * reorder what a reader sees, and the implicit marks (LRM, RLM, ALM) steer them.
  */
 const BIDI = new Set([0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069, 0x200e, 0x200f, 0x061c]);
-/** Zero-width space, non-joiner, joiner, word joiner, and U+FEFF anywhere but the first byte (a BOM). */
-const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff]);
-/**
- * Unicode "Tags" block: rendered as nothing, yet models read them; "ASCII smuggling" spells hidden
- * prompts with U+E0020–U+E007E (https://embracethered.com/blog/posts/2024/hiding-and-finding-text-with-unicode-tags/).
- */
-const isTag = (cp: number) => cp >= 0xe0000 && cp <= 0xe007f;
 
 // ZWJ and ZWNJ are part of real text: ZWJ inside emoji sequences (👩‍💻, Unicode TR51) and both
 // in scripts that need them (Persian, Indic scripts). Latin letters never need them.
