@@ -130,6 +130,11 @@ const table = [
 console.log(table);
 console.log(`\n${corpus.length} repositories, ${findings.length} findings, ${unlabelled.length} unlabelled, ${lost.length} true positives lost`);
 for (const l of lost) console.log(`lost: ${keyOf(l).replaceAll('\t', ' ')} (${l.reason})`);
+// The findings labelled wrong or noise, to work on next.
+for (const f of findings) {
+  const label = labelByKey.get(keyOf(f));
+  if (label && label.verdict !== 'tp') console.log(`${label.verdict}: ${keyOf(f).replaceAll('\t', ' ')} (${label.reason})`);
+}
 
 const unlabelledFile = arg('--unlabelled');
 if (unlabelledFile) {

@@ -30,7 +30,7 @@ import type { FileOutcome, FileReuse } from './file-reuse.js';
  * the exact bytes it printed and its exit code. A warm CLI run reads the metadata, checks it, and
  * replays the printed bytes: it parses neither the result nor the report, and formats nothing.
  */
-const FORMAT = 'agents-lint-cache/3';
+const FORMAT = 'agents-lint-cache/4';
 export const DEFAULT_CACHE_FILE = '.agents-lint-cache';
 
 export interface CachedResult extends Omit<LintResult, 'rules'> {

@@ -6,6 +6,7 @@ import { writeAtomically } from '../repo/atomic-write.js';
 import { writeFully } from '../repo/write-fully.js';
 import { isInside } from '../util/inside.js';
 import { MAX_CONTENT_BYTES } from './lint.js';
+import { sha1 } from '../sha1.js';
 
 export interface FixOutcome {
   /** Repo-relative files rewritten. */
@@ -92,6 +93,13 @@ export function* planFixes(root: string, diagnostics: readonly Diagnostic[]): Ge
       continue;
     }
     const before = fs.readFileSync(native);
+    // The ranges are offsets into the bytes linted: a file saved since (an editor, a formatter) would
+    // be cut at the wrong places.
+    const bases = new Set(fixes.map((f) => f.base).filter((b) => b !== undefined));
+    if (bases.size > 0 && !bases.has(sha1(before))) {
+      yield { file, refused: 'changed since it was linted; run --fix again' };
+      continue;
+    }
     const accepted = acceptedFixes(fixes);
     const { bytes: after } = applyCounted(before, accepted);
     if (Buffer.compare(before, after) === 0) continue;

@@ -1,5 +1,6 @@
 import type { Messages, ReportDescriptor, ReportLocation } from '../kit/types.js';
-import type { Diagnostic, NumericSeverity, Position } from '../util/diagnostic.js';
+import type { Diagnostic, Fix, NumericSeverity, Position } from '../util/diagnostic.js';
+import { sha1 } from '../sha1.js';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { AnyRule } from '../kit/types.js';
 
@@ -47,7 +48,18 @@ export function makeFinding(
   const data = (descriptor.data ?? {}) as Record<string, unknown>;
   const { line, column, endLine, endColumn } = locate(rule.id, descriptor.loc, () => fileFor(filePath));
   const capped: NumericSeverity = descriptor.certain === false ? 1 : severity;
-  return new Pending(rule, capped, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, descriptor.fix || undefined);
+  const fix = descriptor.fix ? withBase(descriptor.fix, fileFor(filePath)) : undefined;
+  return new Pending(rule, capped, descriptor.messageId, data, filePath, line, column, endLine, endColumn, descriptor.related?.length ? descriptor.related : undefined, fix);
+}
+
+const digests = new WeakMap<Uint8Array, string>();
+
+/** A fix with the digest of the bytes it was made for (Fix.base), once per file: few findings have a fix. */
+function withBase(fix: Fix, file: InstructionFile | undefined): Fix {
+  if (!file) return fix;
+  let base = digests.get(file.bytes);
+  if (base === undefined) digests.set(file.bytes, (base = sha1(file.bytes)));
+  return { ...fix, base };
 }
 
 /** The diagnostic of a finding (a new object, message built now, for a rule's report). */

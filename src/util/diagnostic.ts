@@ -27,6 +27,8 @@ export interface RelatedLocation extends Position {
 export interface Fix {
   range: [number, number];
   text: string;
+  /** SHA-1 of the file's bytes the range is into, as they were linted: --fix refuses a file that changed since (engine/fix.ts). */
+  base?: string;
 }
 
 export interface Diagnostic extends SourceRange {

@@ -5,6 +5,8 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRepo, removeRepo, runCli } from '../helpers/temp-repo.js';
 import { STAGING_PREFIX } from '../../src/repo/atomic-write.js';
+import { lint } from '../../src/engine/lint.js';
+import { applyFixes, planFixes } from '../../src/engine/fix.js';
 
 const made: string[] = [];
 afterAll(() => made.forEach(removeRepo));
@@ -25,6 +27,20 @@ describe('--fix', () => {
     const before = statSync(file).mtimeMs;
     expect(runCli(['--fix', root])).toMatchObject({ code: 0, stderr: '' });
     expect(statSync(file).mtimeMs).toBe(before);
+  });
+
+  it('refuses to fix a file saved between the lint and the fix, whose ranges no longer hold', async () => {
+    const root = makeRepo({ 'AGENTS.md': '# Rules\n\nRun\u200b `npm test` before each commit.\n' });
+    made.push(root);
+    const { diagnostics } = await lint({ paths: [root], root });
+    const fixable = diagnostics.filter((d) => d.fix);
+    expect(fixable.map((d) => d.ruleId)).toEqual(['no-hidden-instructions']);
+    expect([...planFixes(root, fixable)].map((p) => ('refused' in p ? p.refused : p.accepted.length))).toEqual([1]);
+    // Saved by an editor meanwhile: one byte more before the zero-width space moves every offset after it.
+    writeFileSync(path.join(root, 'AGENTS.md'), '# Rules!\n\nRun\u200b `npm test` before each commit.\n');
+    expect([...planFixes(root, fixable)]).toEqual([{ file: 'AGENTS.md', refused: 'changed since it was linted; run --fix again' }]);
+    expect(applyFixes(root, fixable)).toMatchObject({ written: [], refused: [{ file: 'AGENTS.md', reason: 'changed since it was linted; run --fix again' }] });
+    expect(readFileSync(path.join(root, 'AGENTS.md'), 'utf8')).toBe('# Rules!\n\nRun\u200b `npm test` before each commit.\n');
   });
 
   it('refuses to fix a file larger than what content rules read, and leaves it as it is', () => {
