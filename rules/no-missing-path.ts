@@ -28,6 +28,18 @@ function inSubdirectory(repo: RepoIndex, file: string, value: string): boolean {
   return false;
 }
 
+/**
+ * The paths a file names under the home directory (`~/.claude/settings.json`), without the `~/`: the
+ * same path named relatively beside it (`.claude/settings.json`) is one of the places a program
+ * looks, in whatever project it runs in ("user-global", then "project"), not a file of this one.
+ */
+function homeTwins(text: string): Set<string> {
+  const out = new Set<string>();
+  if (!text.includes('~/')) return out;
+  for (const m of text.matchAll(/`~\/([^`\s]+)`/g)) out.add(m[1]!.replace(/\/$/, ''));
+  return out;
+}
+
 export default defineRule({
   id: 'no-missing-path',
   meta: {
@@ -50,6 +62,7 @@ export default defineRule({
     }),
   },
   check({ file, repo, report }, { ignore }) {
+    let twins: Set<string> | undefined;
     for (const ref of pathReferences(file)) {
       // "if present", "create", "e.g." make existence optional, and "there is no `x`", "never commit
       // `x`", "CI fails on a `x`" say it must not exist: neither is a claim to check. (Negation is
@@ -62,6 +75,8 @@ export default defineRule({
       if (resolved.status !== 'missing' || ref.negated) continue;
       // "Each example has its own `src/main.c`": a layout that every subdirectory repeats.
       if (inSubdirectory(repo, file.path, ref.value)) continue;
+      // "`~/.app/config.json` (user), `.app/config.json` (project)": where a program looks, in any project.
+      if ((twins ??= homeTwins(file.text)).has(ref.value.replace(/^\.\//, '').replace(/\/$/, ''))) continue;
       report({
         messageId: 'missingPath',
         data: { path: ref.value, tried: triedText(resolved.tried, ref.dir), suggestion: resolved.suggestion },
