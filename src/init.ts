@@ -125,6 +125,15 @@ export function runInit(options: InitOptions): InitResult {
   // it says what to run.
   const git = (args: string[]) => spawnSync('git', ['-c', 'core.fsmonitor=false', ...args], { cwd: options.dir, encoding: 'utf8', env: gitEnv(), timeout: GIT_TIMEOUT_MS });
   const inGit = git(['rev-parse', '--is-inside-work-tree']).stdout?.trim() === 'true';
+  // The cache directory outside this project, yet inside the git work tree around it (the project is
+  // a package of a monorepo whose checkout is the home directory): a .gitignore there is not init's to
+  // write (it writes inside the project only), so it says what to add. (Git is asked about a path in
+  // the directory, which may not exist yet: a `dir/` pattern matches a path known to be a directory.)
+  const top = inGit && !ignored ? git(['rev-parse', '--show-toplevel']).stdout?.trim() : undefined;
+  const cacheDir = realPathOf(path.resolve(options.dir, defaultCacheDir()));
+  if (top && isInside(cacheDir, realPathOf(top)) && cacheDir !== realPathOf(top) && git(['check-ignore', '-q', path.join(cacheDir, 'entry')]).status !== 0) {
+    options.log(`note: agents-lint --cache keeps its files in ${cacheDir}, inside this git work tree: add /${path.relative(realPathOf(top), cacheDir).split(path.sep).join('/')}/ to ${path.join(top, '.gitignore')}`);
+  }
   if (!inGit) {
     options.log('next: run "git init", then "npm install" (its "prepare" script runs husky, which activates the hook)');
   } else if (git(['config', '--get', 'core.hooksPath']).stdout?.trim() !== '.husky/_') {

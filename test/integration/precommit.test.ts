@@ -69,6 +69,24 @@ describe('agents-lint init', () => {
     }
   });
 
+  it('says where to ignore the cache directory when it lies in the git work tree but outside the project', () => {
+    // A package of a monorepo whose checkout is the home directory: the cache is the monorepo's, not the package's.
+    const dir = gitRepo();
+    const app = path.join(dir, 'packages/app');
+    fs.mkdirSync(app, { recursive: true });
+    fs.writeFileSync(path.join(app, 'package.json'), '{ "name": "app", "private": true }\n');
+    const vars = { HOME: dir, XDG_CACHE_HOME: '' };
+    const first = sh(app, process.execPath, [CLI, 'init'], vars);
+    expect(first.status, first.stderr).toBe(0);
+    const top = fs.realpathSync(dir);
+    expect(first.stdout).toContain(`note: agents-lint --cache keeps its files in ${path.join(top, '.cache/agents-lint')}, inside this git work tree: add /.cache/agents-lint/ to ${path.join(top, '.gitignore')}\n`);
+    expect(fs.existsSync(path.join(app, '.gitignore'))).toBe(false);
+    expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n');
+    // Added as it says: said no more.
+    fs.appendFileSync(path.join(dir, '.gitignore'), '/.cache/agents-lint/\n');
+    expect(sh(app, process.execPath, [CLI, 'init'], vars).stdout).not.toContain('note:');
+  });
+
   it('fails clearly without a package.json', () => {
     const dir = madeDir('agents-lint-nopkg-');
     const r = sh(dir, process.execPath, [CLI, 'init']);
