@@ -6,13 +6,14 @@ import { DEFAULT_RECHECK_MS } from './session.js';
 const byDirectory = new Map<string, { files: ReadonlySet<string>; at: number }>();
 
 /**
- * Whether `file` is one the engine reads for the instruction files under a name no glob of
- * `configs.recommended` knows, and may report on: a Markdown file a host imports (`@docs/style.md`:
- * no-broken-import reports the imports inside it), a Taskfile included under a name of its own or
- * run with `task -t`, any manifest a rule parsed (no-invalid-manifest). The engine answers from its
- * run over the repository (Workspace.reached), once per directory and `DEFAULT_RECHECK_MS`; ESLint
- * asks once per file and config array, so a long-lived editor server sees a file that became
- * reached after it reloads its config, as with unreadable.ts.
+ * Whether `file` is one the engine lints or reads for the instruction files under a name no glob of
+ * `configs.recommended` knows, and may report on: an instruction file under a fallback name Codex
+ * is configured with (`project_doc_fallback_filenames`), a Markdown file a host imports
+ * (`@docs/style.md`: no-broken-import reports the imports inside it), a Taskfile included under a
+ * name of its own or run with `task -t`, any manifest a rule parsed (no-invalid-manifest). The engine
+ * answers from its run over the repository (Workspace.reached), once per directory and
+ * `DEFAULT_RECHECK_MS`; ESLint asks once per file and config array, so a long-lived editor server
+ * sees a file that became reached after it reloads its config, as with unreadable.ts.
  */
 function reached(file: string): boolean {
   const dir = path.dirname(file);

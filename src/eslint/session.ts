@@ -103,15 +103,17 @@ export class Workspace {
   }
 
   /**
-   * The files besides instruction files that the repository of `file` reaches and reports on
-   * (LintRun.reachedFiles: manifests parsed, files imported), as absolute paths: the plugin's
-   * configs lint them (reached.ts). Those of the run over the whole repository, kept as its findings are.
+   * The files the repository of `file` lints or reaches and reports on, as absolute paths: its
+   * instruction files (Codex's fallback names among them) and the others of LintRun.reachedFiles
+   * (manifests parsed, files imported). The plugin's configs lint them (reached.ts). Those of the run
+   * over the whole repository, kept as its findings are.
    */
   async reached(file: string): Promise<ReachedResponse> {
     this.#recheck(DEFAULT_RECHECK_MS);
     try {
       const run = await this.#repositoryRun(resolveRoot(this.#fs, path.dirname(file), {}).root, file);
-      return { files: run.reached.map((rel) => path.join(run.root, rel)) };
+      // The instruction files too: Codex's configured fallback names are instruction files that no glob names.
+      return { files: [...run.reached.map((rel) => path.join(run.root, rel)), ...run.instructionPaths] };
     } catch (error) {
       // A config the engine cannot use: the lint of each instruction file says so (lint()); nothing more is reached.
       if (error instanceof UsageError || error instanceof ConfigError) return { files: [] };

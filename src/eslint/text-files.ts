@@ -8,7 +8,7 @@ import { TASKFILE_NAMES } from '../shell/runners/task.js';
  * (src/discovery/view.ts), Cargo's, Python's and tox's manifests (src/shell/runners/cargo.ts,
  * python.ts, tox.ts), pnpm's workspace file (src/repo/workspaces.ts) and Task's files by their
  * default names (src/shell/runners/task.ts). A Taskfile that another one includes under a name of
- * its own is not among them: no glob names it (docs/eslint.md). test/eslint/text-files.test.ts
+ * its own is linted through reached.ts, as any manifest the engine parsed. test/eslint/text-files.test.ts
  * checks that every TOML and YAML file the engine reports on in the fixtures is one of them.
  */
 export const TEXT_FILES: string[] = [

@@ -68,18 +68,19 @@ describe('ESLint on the demo monorepo', () => {
 });
 
 describe('ESLint on files an instruction file reaches under names of their own (src/eslint/reached.ts)', () => {
-  it("lints an imported Markdown file, an included Taskfile and one run with `task -t` with the CLI's findings, and no other Markdown or YAML file", async () => {
+  it("lints a Codex fallback file, an imported Markdown file, an included Taskfile and one run with `task -t` with the CLI's findings, and no other Markdown or YAML file", async () => {
     const root = path.join(FIXTURES, 'eslint', 'reached-files');
     const { byEslint, byCli, linted, elsewhere } = await compare(root);
     expect(elsewhere).toEqual([]);
     expect(byEslint).toEqual(byCli);
     expect(byEslint.map((line) => line.split(' ').slice(0, 3).join(' '))).toEqual([
+      'CONVENTIONS.md 3:24-3:39 agents-lint/no-missing-path',
       'ci/release.yml 4:1-4:1 agents-lint/no-invalid-manifest',
       'docs/style.md 3:42-3:54 agents-lint/no-broken-import',
       'docs/tasks.yml 5:1-5:1 agents-lint/no-invalid-manifest',
     ]);
     // A Markdown page no instruction file imports is documentation, not instructions: ESLint leaves it alone.
-    expect([...linted].sort()).toEqual(['.agents-lint.json', 'CLAUDE.md', 'Taskfile.yml', 'ci/release.yml', 'docs/style.md', 'docs/tasks.yml']);
+    expect([...linted].sort()).toEqual(['.agents-lint.json', 'CLAUDE.md', 'CONVENTIONS.md', 'Taskfile.yml', 'ci/release.yml', 'docs/style.md', 'docs/tasks.yml']);
   });
 
   it("reports a broken import inside an imported file as the CLI does, at every depth (no-broken-import's fixture)", async () => {

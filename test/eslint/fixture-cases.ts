@@ -43,12 +43,13 @@ export function rootOf(file: string): string {
 
 const reachedByRoot = new Map<string, Promise<ReadonlySet<string>>>();
 
-/** The files besides instruction files that the engine reaches in a repository (LintRun.reachedFiles), repository-relative. */
+/** The files the engine lints or reaches in a repository (its instruction files, LintRun.reachedFiles), repository-relative. */
 export function reachedIn(root: string): Promise<ReadonlySet<string>> {
   let reached = reachedByRoot.get(root);
   if (!reached) {
     reached = lintRun({ paths: [root], root, codexHome: EMPTY_CODEX_HOME, ruleFlags: rules.map((r) => `${r.id}:error`) }).then(
-      (run) => new Set(run.reachedFiles?.() ?? []),
+      // And the instruction files, whose fallback names (Codex's project_doc_fallback_filenames) no glob names.
+      (run) => new Set([...(run.reachedFiles?.() ?? []), ...(run.instructionPaths ?? []).map((abs) => path.relative(run.root, abs).split(path.sep).join('/'))]),
       // A config the engine cannot use: the worker reaches nothing there either (Workspace.reached).
       (error: unknown) => {
         if (error instanceof ConfigError || error instanceof UsageError) return new Set<string>();
@@ -63,7 +64,7 @@ export function reachedIn(root: string): Promise<ReadonlySet<string>> {
 /**
  * A file the plugin's recommended config lints: one its globs name (an instruction file, one of the
  * JSON, TOML and YAML files the engine reports on) or one of the Markdown, JSON, TOML and YAML files
- * the engine reaches under another name (src/eslint/reached.ts), that ESLint can read
+ * the engine lints or reaches under another name (src/eslint/reached.ts), that ESLint can read
  * (test/eslint/files.test.ts checks this against ESLint).
  */
 export async function eslintLints(root: string, rel: string): Promise<boolean> {
