@@ -59,6 +59,10 @@ function htmlDestinations(text: string, node: Html): LinkReference[] {
   const start = node.position?.start.offset;
   const end = node.position?.end.offset;
   if (start === undefined || end === undefined || !/<(?:a|img)\b/i.test(node.value)) return [];
+  // A block with a component tag (`<Frame>`, `<Card href="/x">`) is MDX, written for a docs site
+  // (Mintlify, Docusaurus) whose routes and `/images/` are the site's, not the repository's: an
+  // example of markup or a page of that site, never a link GitHub resolves in the repository.
+  if (/<[A-Z][\w.]*[\s/>]/.test(node.value)) return [];
   const source = text.slice(start, end);
   const comments = [...source.matchAll(/<!--[\s\S]*?(?:-->|$)/g)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
   const out: LinkReference[] = [];

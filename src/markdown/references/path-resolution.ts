@@ -153,6 +153,9 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
     // A directory of that name below the root, or a file of that name anywhere.
     const named = ref.dir ? findByTail(repo, body, true) : repo.filesNamed(body)[0];
     if (named !== undefined) return { status: 'exists', path: named };
+    // "Each client's `build/`": a name the repository's .gitignore files give to build output
+    // somewhere (`clients/**/build`), which exists after a build, wherever it is meant.
+    if (ref.dir && f.ignoresName(body.replace(/\/$/, ''))) return { status: 'ignored', path: body };
     packageName = body;
   } else if (packageName !== null) {
     // "Each package exports `src/index.ts`": a path that exists under some directory is a pattern.

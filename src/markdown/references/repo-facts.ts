@@ -12,6 +12,8 @@ export interface RepoFacts {
   ignored(rel: string, dir: boolean): boolean;
   /** ignored(rel, false) for a clean path with its directory and name cut out ('' for none). */
   ignoredFile(rel: string, parent: string, leaf: string): boolean;
+  /** Whether a .gitignore names a directory or file called `name` (a literal last segment, as in `build`, `/build/` or `clients/` + `**` + `/build`). */
+  ignoresName(name: string): boolean;
   /** Whether some package.json names this package or depends on it. */
   dependencies(name: string): boolean;
   /** A directory's entries: its files in repo.files order, then its directories in repo.dirs order. */
@@ -77,7 +79,7 @@ const MAX_PLACES = 2048;
 export function facts(repo: RepoIndex): RepoFacts {
   let cached = factsCache.get(repo);
   if (cached) return cached;
-  const { ignored, ignoredFile } = gitignoreFacts(repo);
+  const { ignored, ignoredFile, ignoresName } = gitignoreFacts(repo);
   let entries: Map<string, string[]> | undefined;
   // A listing in code-unit order (`git ls-files` prints one) holds the files below a directory as
   // one run, found by bisection: a lint-staged run lists the one or two directories its suggestions
@@ -196,6 +198,7 @@ export function facts(repo: RepoIndex): RepoFacts {
     repo,
     ignored,
     ignoredFile,
+    ignoresName,
     dependencies: dependencyNames(repo),
     entriesOf,
     dirs: () => (dirList ??= [...repo.dirs]),
@@ -273,13 +276,16 @@ export const UNCLEAN_REL = /^\/|\/\/|\/$|(?:^|\/)\.\.?(?:\/|$)/;
  * for every .gitignore whose patterns are all about one segment (the usual `node_modules/`, `dist/`,
  * `*.log`), so tens of thousands of distinct missing paths cost a lookup each.
  */
-function gitignoreFacts(repo: RepoIndex): { ignored: (rel: string, dir: boolean) => boolean; ignoredFile: (rel: string, parent: string, leaf: string) => boolean } {
+function gitignoreFacts(repo: RepoIndex): Pick<RepoFacts, 'ignored' | 'ignoredFile' | 'ignoresName'> {
   let matchers: GitignoreMatcher[] | undefined;
+  let names: Set<string> | undefined;
   const load = () => {
     matchers = [];
+    names = new Set();
     for (const file of repo.filesNamed('.gitignore')) {
       const text = repo.text(file);
       if (text === null) continue;
+      for (const name of literalNames(text)) names.add(name);
       try {
         const base = dirOf(file);
         matchers.push({ prefix: base ? `${base}/` : '', ig: ignore().add(text), bySegment: segmentPatternsOnly(text) ? new Map() : null });
@@ -330,9 +336,25 @@ function gitignoreFacts(repo: RepoIndex): { ignored: (rel: string, dir: boolean)
   };
   return {
     ignored: (rel, dir) => ignored(rel, dir),
+    ignoresName: (name) => {
+      if (!names) load();
+      return names!.has(name);
+    },
     // A clean file path already cut into its directory and name (by the caller, once for every question).
     ignoredFile: (rel, parent, leaf) => leaf === 'node_modules' || leaf === '.git' || (parent !== '' && ignored(parent, true, true)) || leafIgnored(rel, leaf, false, true),
   };
+}
+
+/** The literal last segments of a .gitignore's patterns that ignore (`build`, `/out/`, a `build` below a `**`; not `*.log` nor `!keep`). */
+function literalNames(text: string): string[] {
+  const out: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith('!') || line.startsWith('\\')) continue;
+    const name = line.replace(/\/+$/, '').slice(line.replace(/\/+$/, '').lastIndexOf('/') + 1);
+    if (name !== '' && !/[*?[\]]/.test(name)) out.push(name);
+  }
+  return out;
 }
 
 /**
