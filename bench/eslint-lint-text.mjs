@@ -9,7 +9,8 @@
 //
 // Prints the first call's time and the median, 90th percentile and maximum of the later ones, for
 // ESLint with @eslint/markdown alone (the floor: ESLint's own parse and bookkeeping) and with the
-// plugin's recommended config. The
+// plugin's recommended config; then how long ESLint waits on the plugin's `files` function for a
+// README.md, the first time and from another directory. The
 // index is checked against the disk at most once a second (settings['agents-lint'].recheckMs): the
 // maximum includes such a check when one fell in the calls.
 import { existsSync, readFileSync } from 'node:fs';
@@ -63,3 +64,19 @@ const line = (name, r) => `${name.padEnd(34)} first ${r.first.toFixed(0).padStar
 console.log(`lintText of a ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB unsaved buffer of ${path.relative(repo, file)} in ${repo}, ${calls} warm calls:`);
 console.log(line('ESLint + @eslint/markdown, no rule', floor));
 console.log(line(`agents-lint recommended (${ours.problems} problems)`, ours));
+
+// A Markdown file no glob names (a package's README.md): ESLint asks the plugin's `files` function
+// whether the engine reaches it (src/eslint/reached.ts). The first question makes the engine's run
+// over the whole repository (the one the JSON, TOML and YAML files' findings come from); a question
+// from another directory is answered from it. A fresh ESLint instance: its config cache is empty.
+const readmes = ['packages/pkg-0001/README.md', 'packages/pkg-0002/README.md'].map((rel) => path.join(repo, rel)).filter((f) => existsSync(f));
+if (readmes.length === 2) {
+  const eslint = new ESLint({ cwd: repo, overrideConfigFile: true, overrideConfig: plugin.configs.recommended });
+  const asked = [];
+  for (const readme of readmes) {
+    const started = performance.now();
+    await eslint.calculateConfigForFile(readme);
+    asked.push(performance.now() - started);
+  }
+  console.log(`${'files function, README.md'.padEnd(34)} first ${asked[0].toFixed(0).padStart(5)} ms   from another directory ${asked[1].toFixed(1).padStart(6)} ms`);
+}
