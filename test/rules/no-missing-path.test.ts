@@ -28,6 +28,8 @@ const movedPaths = [
   missing('AGENTS.md', 13, 10, 'packages/api/src/routes/', '`packages/api/src/routes/`', 'packages/api/src/router/'),
   // An explicit `./` path that is mentioned, not run.
   missing('AGENTS.md', 15, 6, './scripts/teardown.sh', '`scripts/teardown.sh`', null),
+  // A directory of the name under the part of the path that exists (`src/`) comes before a closer one elsewhere (`tests/hooks/`).
+  missing('AGENTS.md', 17, 16, 'src/hooks/', '`src/hooks/`', 'src/shop/hooks/'),
   // In a heading of a nested file: looked for from the file's directory and the root, suggested relative to the file.
   missing('packages/api/AGENTS.md', 3, 16, 'src/routes/', '`packages/api/src/routes/` and `src/routes/`', 'src/router/'),
 ];

@@ -223,7 +223,12 @@ function suggestPathUncached(f: RepoFacts, missing: string, base: string, place:
     const everywhere = dir ? f.dirsNamed(base) : repo.filesNamed(base);
     sameName = everywhere.length === 0 ? everywhere : everywhere.filter(inScope);
   }
-  if (sameName.length > 0) return [...sameName].sort((a, b) => editDistance(missing, a) - editDistance(missing, b) || (a < b ? -1 : 1))[0] ?? null;
+  if (sameName.length > 0) {
+    // Under the deepest directory of the path that exists first (`src/tools/` → `src/app/tools/`,
+    // not `tests/tools/`), then the closest.
+    const outside = (p: string) => (ancestor !== '' && !p.startsWith(`${ancestor}/`) ? 1 : 0);
+    return [...sameName].sort((a, b) => outside(a) - outside(b) || editDistance(missing, a) - editDistance(missing, b) || (a < b ? -1 : 1))[0] ?? null;
+  }
   const candidates = candidatesByName(f, ancestor, dir);
   const picks = candidates.picks;
   let name = picks.byBase.get(base);
