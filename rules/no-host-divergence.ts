@@ -12,6 +12,9 @@ function insteadText(d: Divergence): string {
 
 type Data = { file: string; host: string; loadedBy: string; cwds: string; instead: string; fix: string };
 
+/** The verb for `host`, which names one host or several ("codex, opencode read"). */
+const readsOf = (host: string) => (host.includes(', ') ? 'read' : 'reads');
+
 /** The fix the ecosystem uses (hosts.md §4.5, agents.md): one file, imported or linked under the other name. */
 function fixFor(d: Divergence, instead: string): string {
   const base = d.file.slice(d.file.lastIndexOf('/') + 1);
@@ -58,9 +61,9 @@ export default defineRule({
     needsDiscovery: true,
     messages: {
       shadowedForHost: (d: Data) =>
-        `${d.file} is loaded by ${d.loadedBy} but not by ${d.host}. In ${d.cwds}, ${d.host} reads ${d.instead} instead and its own rules then skip this file, so the agents follow different instructions. Fix: ${d.fix}.`,
+        `${d.file} is loaded by ${d.loadedBy} but not by ${d.host}. In ${d.cwds}, ${d.host} ${readsOf(d.host)} ${d.instead} instead and its own rules then skip this file, so the agents follow different instructions. Fix: ${d.fix}.`,
       unreachableForHost: (d: Data) =>
-        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host}. In ${d.cwds}, the agents follow different instructions${d.instead ? ` (${d.host} reads ${d.instead} there)` : ''}. Fix: ${d.fix}.`,
+        `${d.file} is loaded by ${d.loadedBy} but never by ${d.host}. In ${d.cwds}, the agents follow different instructions${d.instead ? ` (${d.host} ${readsOf(d.host)} ${d.instead} there)` : ''}. Fix: ${d.fix}.`,
     },
     options: () => z.strictObject({}),
   },
