@@ -44,16 +44,16 @@ function abandon(c: Connection): void {
 }
 
 /** What the worker does for the main thread (worker.ts): lint a file, or say which files a file's repository reaches. */
-export type WorkerCall = { method: 'lint'; request: LintRequest } | { method: 'reached'; file: string };
+export type WorkerCall = { method: 'lint'; request: LintRequest } | { method: 'reached'; file: string; known: Record<string, number> };
 
 /** Lints one file in the worker and waits for the answer (see call). */
 export function lintInWorker(request: LintRequest): LintResponse {
   return call<LintResponse>({ method: 'lint', request }, request.file);
 }
 
-/** The files besides instruction files that `file`'s repository reaches (Workspace.reached), from the worker. */
-export function reachedInWorker(file: string): ReachedResponse {
-  return call<ReachedResponse>({ method: 'reached', file }, file);
+/** The files `file`'s repository lints or reaches (Workspace.reached), from the worker; `known`: the runs whose answers the caller has, by root. */
+export function reachedInWorker(file: string, known: Record<string, number>): ReachedResponse {
+  return call<ReachedResponse>({ method: 'reached', file, known }, file);
 }
 
 /**

@@ -2,8 +2,10 @@ import * as path from 'node:path';
 import { reachedInWorker } from './engine-client.js';
 import { DEFAULT_RECHECK_MS } from './session.js';
 
-/** A directory's answer: the files its repository reaches, and when it was asked. */
-const byDirectory = new Map<string, { files: ReadonlySet<string>; at: number }>();
+/** A directory's repository root, and when the engine said so. */
+const rootOfDirectory = new Map<string, { root: string; at: number }>();
+/** Each root's files, from the engine's latest run over it (one set per root, however many directories ask). */
+const byRoot = new Map<string, { version: number; files: ReadonlySet<string> }>();
 
 /**
  * Whether `file` is one the engine lints or reads for the instruction files under a name no glob of
@@ -18,11 +20,14 @@ const byDirectory = new Map<string, { files: ReadonlySet<string>; at: number }>(
 function reached(file: string): boolean {
   const dir = path.dirname(file);
   const now = Date.now();
-  let known = byDirectory.get(dir);
+  let known = rootOfDirectory.get(dir);
   if (!known || now - known.at >= DEFAULT_RECHECK_MS) {
-    byDirectory.set(dir, (known = { files: new Set(reachedInWorker(file).files), at: now }));
+    const versions = Object.fromEntries([...byRoot].map(([root, run]) => [root, run.version]));
+    const answer = reachedInWorker(file, versions);
+    if (answer.files) byRoot.set(answer.root, { version: answer.version, files: new Set(answer.files) });
+    rootOfDirectory.set(dir, (known = { root: answer.root, at: now }));
   }
-  return known.files.has(file);
+  return byRoot.get(known.root)?.files.has(file) ?? false;
 }
 
 /**

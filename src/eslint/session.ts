@@ -38,13 +38,21 @@ export interface LintResponse {
   messages: EslintMessage[];
 }
 
-/** Workspace.reached's answer: the files the repository of the file asked about reaches (absolute). */
+/**
+ * Workspace.reached's answer: the root of the file asked about, the run the answer comes from
+ * (`version`, new for each run) and the files it lints or reaches (absolute), left out when the
+ * caller said it has that run's already.
+ */
 export interface ReachedResponse {
-  files: string[];
+  root: string;
+  version: number;
+  files?: string[];
 }
 
 /** What a run found: its findings by file, the repository's instruction files, and the other files it reached. */
 interface Found {
+  /** Which run this is: each run gets a number of its own. */
+  version: number;
   root: string;
   byFile: Map<string, Diagnostic[]>;
   /** Absolute paths. */
@@ -63,6 +71,9 @@ interface Listing {
   /** When listing began (less a second for coarse timestamps): a file changed since may be missing from it. */
   madeAt: number;
 }
+
+/** Runs made in this process, to number them (Found.version). */
+let runs = 0;
 
 /** The signature of a directory that changed while it was listed: never equal to a fresh one. */
 const UNSETTLED = 'unsettled';
@@ -108,15 +119,19 @@ export class Workspace {
    * (manifests parsed, files imported). The plugin's configs lint them (reached.ts). Those of the run
    * over the whole repository, kept as its findings are.
    */
-  async reached(file: string): Promise<ReachedResponse> {
+  async reached(file: string, known: Readonly<Record<string, number>>): Promise<ReachedResponse> {
     this.#recheck(DEFAULT_RECHECK_MS);
+    let root: string | undefined;
     try {
-      const run = await this.#repositoryRun(resolveRoot(this.#fs, path.dirname(file), {}).root, file);
+      root = resolveRoot(this.#fs, path.dirname(file), {}).root;
+      const run = await this.#repositoryRun(root, file);
+      // The caller has this run's answer already: the files are not sent again.
+      if (known[run.root] === run.version) return { root: run.root, version: run.version };
       // The instruction files too: Codex's configured fallback names are instruction files that no glob names.
-      return { files: [...run.reached.map((rel) => path.join(run.root, rel)), ...run.instructionPaths] };
+      return { root: run.root, version: run.version, files: [...run.reached.map((rel) => path.join(run.root, rel)), ...run.instructionPaths] };
     } catch (error) {
       // A config the engine cannot use: the lint of each instruction file says so (lint()); nothing more is reached.
-      if (error instanceof UsageError || error instanceof ConfigError) return { files: [] };
+      if (error instanceof UsageError || error instanceof ConfigError) return { root: root ?? path.dirname(file), version: -1, files: [] };
       throw error;
     }
   }
@@ -191,7 +206,7 @@ export class Workspace {
     const byFile = new Map<string, Diagnostic[]>();
     // One list per file.
     for (const list of run.byFile()) if (list[0]) byFile.set(list[0].file, list);
-    return { root: run.root, byFile, instructionPaths: new Set(run.instructionPaths), reached: exact ? [] : (run.reachedFiles?.() ?? []) };
+    return { version: ++runs, root: run.root, byFile, instructionPaths: new Set(run.instructionPaths), reached: exact ? [] : (run.reachedFiles?.() ?? []) };
   }
 
   /**

@@ -24,7 +24,7 @@ process.on('unhandledRejection', fail);
 port.on('message', async ({ id, call }: { id: number; call: WorkerCall }) => {
   let reply: { id: number; ok?: unknown; error?: string };
   try {
-    reply = { id, ok: call.method === 'lint' ? await workspace.lint(call.request) : await workspace.reached(call.file) };
+    reply = { id, ok: call.method === 'lint' ? await workspace.lint(call.request) : await workspace.reached(call.file, call.known) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }
