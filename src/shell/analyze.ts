@@ -4,7 +4,7 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 import { isRecord } from '../repo/manifests.js';
 import { commandsOf, type CommandRef } from '../markdown/commands.js';
-import { sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
+import { INTRODUCES_EXAMPLE, sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
 import { resolveCommand, type Finding } from './runners/index.js';
 import { fileIn, keyLocation, parentOf } from './runners/common.js';
 import type { LookedIn } from './runners/types.js';
@@ -134,7 +134,13 @@ export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): 
     if (args.includes('-g') || args.includes('--global') || args.some((a) => a.startsWith('--prefix'))) continue;
     // "`installer.ts` — runs `npm install x` on first use", "installed via `npm install`": what the
     // product does, not a command for working on the repository.
-    if (command.origin === 'inline' && DESCRIBES_BEFORE.test((around ??= sentenceContext(file))(command.start, command.end).before)) continue;
+    if (command.origin === 'inline') {
+      const before = (around ??= sentenceContext(file))(command.start, command.end).before;
+      if (DESCRIBES_BEFORE.test(before)) continue;
+      // "Prefix nx with the workspace's package manager (e.g., `pnpm nx build`)": an example of a
+      // pattern, not a command to run.
+      if (INTRODUCES_EXAMPLE().test(before.replace(/\s+/g, ' '))) continue;
+    }
     const policy = packageManagerPolicy(repo, command.cwd);
     if (!policy || policy.expected.includes(used)) continue;
     // Corepack refuses yarn and pnpm in a project whose packageManager names another; anything else

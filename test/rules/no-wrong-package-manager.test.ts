@@ -8,6 +8,8 @@ testRule(rule, {
     // Prohibitions, a global install, `npm run` (no lockfile written), and installs the text describes
     // the product doing (after a dash, "via", into another prefix).
     { fixture: `${F}/valid-pnpm` },
+    // Commands introduced as examples ("e.g.", "for example", "such as") illustrate a pattern.
+    { fixture: `${F}/valid-yarn-examples` },
   ],
   invalid: [
     {
