@@ -1,6 +1,7 @@
 import { defineRule, z, quote, comparable, describeCwds, loadedChains, statementIndex, firstMatch, type ComparableText, type InstructionFile, type StatementIndex } from '../src/kit/index.js';
 
-type Item = { start: number; end: number; cmp: ComparableText };
+/** `next`: the key of the statement after it in its section; `label`: it only names what follows. */
+type Item = { start: number; end: number; cmp: ComparableText; label: boolean; next: string | undefined };
 type Loaded = { file: InstructionFile; limit: number; statements: Item[] };
 type Entry = { file: InstructionFile; match: Item };
 type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]; index?: StatementIndex<Entry> };
@@ -9,6 +10,22 @@ type Data = { statement: string; other: string; line: number; cwds: string };
 // Codex joins every file of the chain into one message under one byte budget
 // (codex-rs/core/src/project_doc.rs, codex-discovery.md §3): a repeated statement is sent twice.
 const WHY = 'Codex sends both in one instruction block, so it spends the shared byte budget twice and the copies drift apart';
+const URL = /\bhttps?:\/\/\S+/gi;
+
+/**
+ * A statement that only names what follows: one ending in a colon (`Before a release:`), or a few
+ * words beside a URL (`Check: Naming Guidelines - https://…`). Repeated over different content (a
+ * sub-list, the next paragraph), it is a heading, not an instruction given twice.
+ */
+function isLabel(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.endsWith(':')) return true;
+  const words = trimmed.replace(URL, ' ').split(/[\s:–—-]+/).filter((w) => /\w/.test(w));
+  return words.length <= 6 && trimmed.replace(URL, '') !== trimmed && !/[.!?;]\s/.test(trimmed.replace(URL, ''));
+}
+
+/** A repeated label over content that differs from its first copy's repeats nothing. */
+const labelsOther = (item: Item, copy: Item) => item.label && item.next !== undefined && copy.next !== undefined && item.next !== copy.next;
 
 export default defineRule({
   id: 'no-duplicate-instructions',
@@ -42,7 +59,11 @@ export default defineRule({
     const itemsOf = (file: InstructionFile, limit: number): Item[] => {
       let known = items.get(file);
       if (!known) {
-        const all = file.statements().map((s) => ({ start: s.start, end: s.end, cmp: cmpOf(s.text) }));
+        const list = file.statements();
+        const all = list.map((s, k) => {
+          const after = list[k + 1];
+          return { start: s.start, end: s.end, cmp: cmpOf(s.text), label: isLabel(s.text), next: after && after.section === s.section ? cmpOf(after.text).key : undefined };
+        });
         items.set(file, (known = { all: all.filter((i) => i.cmp.tokens.length >= minWords), before: new Map() }));
       }
       const { all, before } = known;
@@ -83,7 +104,7 @@ export default defineRule({
           shallow ??= prefixOf(chain.slice(0, j).filter((c) => c.file !== deep.file));
           shallow.index ??= statementIndex(shallow.chain.flatMap((c) => c.statements.map((match) => ({ file: c.file, match }))), (e) => e.match.cmp, similarity);
           const hit = firstMatch(shallow.index, item.cmp, similarity);
-          if (!hit) continue;
+          if (!hit || labelsOther(item, hit.entry.match)) continue;
           const f = { file: deep.file, item, other: hit.entry.file, match: hit.entry.match, score: hit.score, cwds: [cwd] };
           foundHere.set(item.start, f);
           order.push(f);
@@ -103,6 +124,7 @@ export default defineRule({
           first.set(key, i);
           continue;
         }
+        if (labelsOther(statements[i]!, statements[earlier]!)) continue;
         const last = runs[runs.length - 1];
         if (last && last.to === i - 1 && statements[last.copyOf + (i - last.from)]?.cmp.key === key) last.to = i;
         else runs.push({ from: i, to: i, copyOf: earlier });

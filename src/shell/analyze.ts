@@ -4,9 +4,10 @@ import type { RepoIndex } from '../repo/repo-index.js';
 import type { DiscoveryView } from '../discovery/view.js';
 import { isRecord } from '../repo/manifests.js';
 import { commandsOf, type CommandRef } from '../markdown/commands.js';
-import { sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
+import { INTRODUCES_EXAMPLE, sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
 import { resolveCommand, type Finding } from './runners/index.js';
 import { fileIn, keyLocation, parentOf } from './runners/common.js';
+import { nodePackageAt, workspaceNodePackages } from './runners/node-packages.js';
 import type { LookedIn } from './runners/types.js';
 
 export interface CommandFinding extends Finding {
@@ -119,6 +120,35 @@ const LOCKFILE_WRITERS = new Set(['install', 'i', 'ci', 'add', 'update', 'up', '
  */
 const DESCRIBES_BEFORE = /(?:[—–][^.!?;]{0,40}|\b(?:via|through|runs|installs|spawns|executes|invokes))\s*$/iu;
 
+const published = new WeakMap<RepoIndex, ReadonlySet<string>>();
+
+/** The names of the repository's own packages that are published (a package.json not marked private). */
+function publishedNames(repo: RepoIndex): ReadonlySet<string> {
+  let names = published.get(repo);
+  if (!names) {
+    const own = new Set<string>();
+    for (const pkg of [nodePackageAt(repo, ''), ...workspaceNodePackages(repo)]) {
+      const json = pkg?.name ? repo.json(pkg.manifest) : undefined;
+      if (pkg?.name && isRecord(json) && json['private'] !== true) own.add(pkg.name);
+    }
+    published.set(repo, (names = own));
+  }
+  return names;
+}
+
+/**
+ * `npm add @trigger.dev/react-hooks` in the repository that publishes it: setup for the package's
+ * users (who install it from the registry), not a step of working on this repository, whose own
+ * packages are linked by the workspace. Every package named must be one of them.
+ */
+function installsOwnPackages(repo: RepoIndex, args: string[], sub: string | undefined): boolean {
+  if (sub !== 'add' && sub !== 'install' && sub !== 'i') return false;
+  const specs = args.slice(args.indexOf(sub) + 1).filter((a) => !a.startsWith('-'));
+  if (specs.length === 0) return false;
+  const own = publishedNames(repo);
+  return specs.every((spec) => own.has(/^(@[^/@]+\/[^@]+|[^@]+)/.exec(spec)?.[1] ?? spec));
+}
+
 export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): PackageManagerFinding[] {
   const out: PackageManagerFinding[] = [];
   let around: ((start: number, end: number) => SentenceContext) | undefined;
@@ -134,7 +164,13 @@ export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): 
     if (args.includes('-g') || args.includes('--global') || args.some((a) => a.startsWith('--prefix'))) continue;
     // "`installer.ts` — runs `npm install x` on first use", "installed via `npm install`": what the
     // product does, not a command for working on the repository.
-    if (command.origin === 'inline' && DESCRIBES_BEFORE.test((around ??= sentenceContext(file))(command.start, command.end).before)) continue;
+    if (command.origin === 'inline') {
+      const before = (around ??= sentenceContext(file))(command.start, command.end).before;
+      if (DESCRIBES_BEFORE.test(before)) continue;
+      // "Prefix nx with the workspace's package manager (e.g., `pnpm nx build`)": an example of a
+      // pattern, not a command to run.
+      if (INTRODUCES_EXAMPLE().test(before.replace(/\s+/g, ' '))) continue;
+    }
     const policy = packageManagerPolicy(repo, command.cwd);
     if (!policy || policy.expected.includes(used)) continue;
     // Corepack refuses yarn and pnpm in a project whose packageManager names another; anything else
@@ -142,7 +178,8 @@ export function packageManagerFindings(file: InstructionFile, repo: RepoIndex): 
     const sub = args.find((a) => !a.startsWith('-'));
     const refused = policy.byField && (used === 'yarn' || used === 'pnpm');
     const writesLockfile = sub === undefined ? used !== 'npm' : LOCKFILE_WRITERS.has(sub);
-    if (refused || writesLockfile) out.push({ command, used, policy, writesLockfile });
+    if (!(refused || writesLockfile) || installsOwnPackages(repo, args, sub)) continue;
+    out.push({ command, used, policy, writesLockfile });
   }
   return out;
 }

@@ -17,6 +17,7 @@ const reordered = { file: deploy, line: 7, column: 3, endLine: 7, endColumn: 49,
 testRule(rule, {
   valid: [
     { fixture: `${F}/valid-separate-chains`, name: 'sibling packages may repeat each other: no cwd loads both' },
+    { fixture: `${F}/valid-repeated-label`, name: 'a label (a URL with a few words, a line ending in a colon) repeated over different content repeats no instruction' },
     {
       fixture: `${F}/valid-copy-beyond-budget`,
       name: 'a copy past the budget cut never reaches the model',

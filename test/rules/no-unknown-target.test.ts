@@ -6,6 +6,7 @@ const F = 'rules/no-unknown-target';
 testRule(rule, {
   valid: [
     { fixture: `${F}/valid-go-make` },
+    { fixture: `${F}/valid-go-placeholder` },
     { fixture: `${F}/valid-python-poetry-tox-nox` },
     { fixture: `${F}/valid-rust-just` },
     { fixture: `${F}/valid-turbo` },

@@ -24,6 +24,16 @@ const CUE_REACH = 400;
  * Words that make a path's existence optional or hypothetical in its sentence. A prohibition alone
  * ("never edit `generated/`") does not: the path it guards must still exist, or the rule is stale.
  */
+/** Words that introduce examples: what follows illustrates a point, it is not itself prescribed. */
+const EXAMPLE_CUES = ['e\\.g\\.', 'for (?:example|instance)', 'such as'];
+
+/**
+ * The text before a reference (`SentenceContext.before`) ends in an example it introduces: "(e.g.,
+ * `pnpm nx build`, `npm exec nx test`)", "such as `npm add x`". The cue's clause runs on to the
+ * reference (a parenthesis or a sentence end between them closes it).
+ */
+export const INTRODUCES_EXAMPLE = lazily(() => new RegExp(`(?:${EXAMPLE_CUES.map((w) => `\\b${w}`).join('|')})[^.!?;()]{0,80}$`, 'i'));
+
 const QUALIFIERS = lazily(() => new RegExp(
   [
     'if (?:it |they |one )?(?:present|exists?|any|available|needed|missing|applicable)',
@@ -45,9 +55,7 @@ const QUALIFIERS = lazily(() => new RegExp(
     'migrat(?:e|es|ed|ing)',
     'delet(?:e|ed|es)',
     'remov(?:e|ed|es)',
-    'e\\.g\\.',
-    'for (?:example|instance)',
-    'such as',
+    ...EXAMPLE_CUES,
     'branch(?:es)?',
     'prefix(?:es|ed)?',
     'placeholder',

@@ -1,9 +1,23 @@
+import { isPlaceholderName } from '../../markdown/references/path-shape.js';
 import { finding, join, literal, parseArgs } from './common.js';
 import type { Runner } from './types.js';
 
 /** go subcommands that take package patterns. */
 const PACKAGE_COMMANDS = new Set(['build', 'test', 'run', 'vet', 'install', 'list', 'generate', 'fmt', 'fix', 'doc', 'clean']);
 const GO_VALUE_FLAGS = new Set(['-run', '-bench', '-tags', '-o', '-count', '-timeout', '-coverprofile', '-covermode', '-coverpkg', '-p', '-ldflags', '-gcflags', '-mod', '-C', '-exec', '-cpu', '-parallel', '-skip', '-shuffle', '-benchtime', '-target', '-modfile', '-pkgdir', '-tags']);
+
+/**
+ * `go test -run TestName ./package`: a pattern whose last segment is a generic word for "a package"
+ * (`package`, `pkg`, `yourpkg`, `foo`, `path/to/pkg`) stands for one, like `TestName` beside it.
+ * `package` is a Go keyword, never a package's name. A recursive `./pkg/...` is the common pkg/
+ * layout and `./example` a real directory often enough: both stay checked.
+ */
+function isPlaceholderPackage(pattern: string, recursive: boolean): boolean {
+  const last = pattern.slice(pattern.lastIndexOf('/') + 1);
+  if (/(^|\/)path\/to(\/|$)/i.test(pattern)) return true;
+  if (/^(?:(?:my|your|some)[-_]?)?(?:package|pkg)(?:[-_]?name)?$/i.test(last)) return !(recursive && /^pkg$/i.test(last));
+  return isPlaceholderName(last) && !/^(?:example|sample)$/i.test(last);
+}
 
 /** `go test ./pkg/...`: relative package patterns must name directories that exist. */
 export const go: Runner = (argv, ctx) => {
@@ -27,7 +41,7 @@ export const go: Runner = (argv, ctx) => {
       continue;
     }
     const dir = join(base, pattern);
-    if (!dir.startsWith('..') && !ctx.repo.dirs.has(dir)) {
+    if (!dir.startsWith('..') && !ctx.repo.dirs.has(dir) && !isPlaceholderPackage(pattern, w.value.endsWith('/...'))) {
       out.push(finding({ kind: 'target', problem: 'not-defined', word: w, tool: 'go', name: w.value, what: 'Go package directory', where: base || 'the repository root', candidates: [...ctx.repo.dirs].filter((d) => d !== base && (base === '' || d.startsWith(`${base}/`))).map((d) => `./${base ? d.slice(base.length + 1) : d}`) }));
     }
     if (command.value === 'run') break;

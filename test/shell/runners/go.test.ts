@@ -18,5 +18,13 @@ runnerTable('go', files, [
   ['go test ./internal/storage/...', '', ['target not-defined ./internal/storage/... @./internal/storage/... [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
   ['go run ./cmd/api', '', ['target not-defined ./cmd/api @./cmd/api [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
   ['go test ./store', 'internal', []],
+  // Placeholders: a generic word for "a package", like `TestName` beside it.
+  ['go test -run TestName ./package -v', '', []],
+  ['go test ./yourpkg', '', []],
+  ['go test ./mypackage/...', '', []],
+  ['go test ./path/to/pkg', '', []],
+  ['go test ./pkg/foo', '', []],
+  ['go test ./pkg/cache/...', '', ['target not-defined ./pkg/cache/... @./pkg/cache/... [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
+  ['go run ./example', '', ['target not-defined ./example @./example [./cmd,./cmd/server,./internal,./internal/store,./pkg,./pkg/api,./tools]']],
   ['go vet ./gen.go', 'tools', []],
 ]);
