@@ -12,6 +12,8 @@ testRule(rule, {
     { fixture: `${F}/valid-executable-bit` },
     // Inline runs of committed 100755 scripts; mentions ("edit", "read"), removed and prohibited scripts are not runs.
     { fixture: `${F}/valid-inline-scripts` },
+    // "The npm script's `cd clients/web` exists only so `npx playwright install chromium` finds the local bin": clients/web declares playwright.
+    { fixture: `${F}/valid-sentence-directory`, name: 'binaries of the directory the sentence names' },
   ],
   invalid: [
     {
