@@ -21,7 +21,10 @@ const FINDINGS = Symbol('command findings');
  * directory that loads the file (a root AGENTS.md is read from every package), or the repository root. A reference is
  * reported only when it fails from all of them: the other directories are tried only for a command
  * that fails from the file's own, and only until every reference of it has resolved somewhere
- * (what those tries would have read, manifests included, is not needed for the answer).
+ * (what those tries would have read, manifests included, is not needed for the answer). An inline
+ * command may also run in a directory its sentence names ("run `npm test` from `clients/web/`"):
+ * it is tried from each such existing directory last, and the finding, when one is left, still
+ * names where it was looked for from the file's own directory.
  */
 export function commandFindings(file: InstructionFile, repo: RepoIndex, discovery: DiscoveryView): CommandFinding[] {
   return file.derived(FINDINGS, () => commandFindingsUncached(file, repo, discovery));
@@ -61,7 +64,7 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
 
 /** A span that moves to a directory: `cd clients/web`, `pushd web && npm ci`. */
 const CD_SPAN = /^(?:cd|pushd)\s+([\w./@+-]+)(?:\s*(?:&&|;)|$)/;
-/** A span that may name a directory: one word of path characters, no `..`. */
+/** A span that may name a directory: one word of path characters, not starting with `/` or `../`. */
 const DIR_SPAN = /^(?:\.\/)?[\w@+-][\w./@+-]*$/;
 
 /**
