@@ -22,7 +22,10 @@ const FINDINGS = Symbol('command findings');
  * directory that loads the file (a root AGENTS.md is read from every package), or the repository root. A reference is
  * reported only when it fails from all of them: the other directories are tried only for a command
  * that fails from the file's own, and only until every reference of it has resolved somewhere
- * (what those tries would have read, manifests included, is not needed for the answer).
+ * (what those tries would have read, manifests included, is not needed for the answer). An inline
+ * command may also run in a directory its sentence names ("run `npm test` from `clients/web/`"):
+ * it is tried from each such existing directory last, and the finding, when one is left, still
+ * names where it was looked for from the file's own directory.
  */
 export function commandFindings(file: InstructionFile, repo: RepoIndex, discovery: DiscoveryView): CommandFinding[] {
   return file.derived(FINDINGS, () => commandFindingsUncached(file, repo, discovery));
@@ -45,10 +48,60 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
         failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
         if (failing.length === 0) break;
       }
+      // "Run `npm run test` from `clients/web/`": the sentence says where the command runs.
+      if (failing.length > 0 && command.origin === 'inline') {
+        for (const cwd of namedDirs(file, repo, command, fileDir)) {
+          if (cwd === fileDir || loadCwds.includes(cwd)) continue;
+          const alt = resolveCommand(repo, command.argv, cwd);
+          failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
+          if (failing.length === 0) break;
+        }
+      }
     }
     for (const f of failing) out.push({ ...f, command });
   }
   return out;
+}
+
+/** A span that moves to a directory: `cd clients/web`, `pushd web && npm ci`. */
+const CD_SPAN = /^(?:cd|pushd)\s+([\w./@+-]+)(?:\s*(?:&&|;)|$)/;
+/** A span that may name a directory: one word of path characters, not starting with `/` or `../`. */
+const DIR_SPAN = /^(?:\.\/)?[\w@+-][\w./@+-]*$/;
+
+/**
+ * The existing directories the sentence around an inline command names in code (`clients/web/`,
+ * `clients/web`, or a `cd clients/web` span): the text may say the command runs there. A name is
+ * read from the file's directory and, for a file below the root, from the repository root too;
+ * only directories of the repository count.
+ */
+function namedDirs(file: InstructionFile, repo: RepoIndex, command: CommandRef, fileDir: string): string[] {
+  const { from, to } = sentenceContext(file)(command.start, command.end);
+  const spans = file.inlineCode();
+  const dirs = new Set<string>();
+  // The first span of the sentence, by bisection (spans are in document order).
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((spans[mid]?.start ?? 0) < from) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let i = lo; i < spans.length; i++) {
+    const span = spans[i];
+    if (!span || span.start >= to) break;
+    if (span.end > to || (span.start <= command.start && command.end <= span.end)) continue;
+    const value = span.value.trim();
+    const cd = CD_SPAN.exec(value)?.[1];
+    const named = cd ?? (DIR_SPAN.test(value) ? value : undefined);
+    if (named === undefined) continue;
+    const bases = cd !== undefined || fileDir === '' ? [fileDir] : [fileDir, ''];
+    for (const base of bases) {
+      const dir = path.posix.normalize(path.posix.join(base || '.', named)).replace(/\/$/, '');
+      if (dir === '.' || dir === '..' || dir.startsWith('../') || dir.startsWith('/')) continue;
+      if (repo.isDir(dir)) dirs.add(dir);
+    }
+  }
+  return [...dirs];
 }
 
 export type PackageManager = 'npm' | 'pnpm' | 'yarn' | 'bun';

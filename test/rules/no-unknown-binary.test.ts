@@ -12,6 +12,8 @@ testRule(rule, {
     { fixture: `${F}/valid-executable-bit` },
     // Inline runs of committed 100755 scripts; mentions ("edit", "read"), removed and prohibited scripts are not runs.
     { fixture: `${F}/valid-inline-scripts` },
+    // "The npm script's `cd clients/web` exists only so `npx playwright install chromium` finds the local bin": clients/web declares playwright.
+    { fixture: `${F}/valid-sentence-directory`, name: 'binaries of the directory the sentence names' },
   ],
   invalid: [
     {
@@ -21,6 +23,8 @@ testRule(rule, {
         { file: 'AGENTS.md', line: 5, column: 5, endLine: 5, endColumn: 11, messageId: 'unknownBinary', data: { tool: 'npx', name: 'eslint', what: 'download', where: 'the dependencies of package.json and node_modules/.bin', suggestion: '' } },
         { file: 'AGENTS.md', line: 6, column: 1, endLine: 6, endColumn: 21, messageId: 'missingLocalScript', data: { tool: './scripts/publish.sh', name: './scripts/publish.sh', what: 'script', where: 'scripts', suggestion: './scripts/release.sh' } },
         { file: 'AGENTS.md', line: 7, column: 6, endLine: 7, endColumn: 25, messageId: 'missingLocalScript', data: { tool: 'node', name: 'scripts/gen-doc.mjs', what: 'script', where: 'scripts', suggestion: 'scripts/gen-docs.mjs' } },
+        // scripts/ exists but has no package.json: its nearest is the root's, which does not declare jest either.
+        { file: 'AGENTS.md', line: 10, column: 30, endLine: 10, endColumn: 34, messageId: 'unknownBinary', data: { tool: 'npx', name: 'jest', what: 'download', where: 'the dependencies of package.json and node_modules/.bin', suggestion: '' } },
       ],
     },
     {

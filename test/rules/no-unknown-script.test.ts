@@ -13,6 +13,8 @@ testRule(rule, {
     { fixture: `${F}/valid-python-uv` },
     { fixture: `${F}/valid-yarn-berry` },
     { fixture: `${F}/valid-yarn-classic` },
+    // Not a workspace: "run `npm run test` from `clients/web/`" runs in clients/web, whose package.json defines it.
+    { fixture: `${F}/valid-sentence-directory`, name: 'scripts of the directory the sentence names' },
   ],
   invalid: [
     {
@@ -59,6 +61,16 @@ testRule(rule, {
       errors: [
         { file: 'AGENTS.md', line: 4, column: 6, endLine: 4, endColumn: 14, messageId: 'unknownScript', data: { tool: 'yarn', name: 'build:js', what: 'script', where: 'package.json', suggestion: '' } },
         { file: 'AGENTS.md', line: 5, column: 23, endLine: 5, endColumn: 28, messageId: 'unknownScript', data: { tool: 'yarn', name: 'build', what: 'script', where: 'packages/expect/package.json', suggestion: '' } },
+      ],
+    },
+    {
+      // The sentence names a directory that does not define the script either, one without a
+      // package.json (its nearest is the root's), and one that does not exist.
+      fixture: `${F}/invalid-sentence-directory`,
+      errors: [
+        { file: 'AGENTS.md', line: 4, column: 38, endLine: 4, endColumn: 46, messageId: 'unknownScript', data: { tool: 'npm', name: 'test:e2e', what: 'script', where: 'package.json', suggestion: '' } },
+        { file: 'AGENTS.md', line: 5, column: 37, endLine: 5, endColumn: 41, messageId: 'unknownScript', data: { tool: 'npm', name: 'test', what: 'script', where: 'package.json', suggestion: '' } },
+        { file: 'AGENTS.md', line: 6, column: 16, endLine: 6, endColumn: 20, messageId: 'unknownScript', data: { tool: 'npm', name: 'lint', what: 'script', where: 'package.json', suggestion: '' } },
       ],
     },
   ],

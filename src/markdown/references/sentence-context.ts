@@ -12,6 +12,9 @@ export interface SentenceContext {
   after: string;
   /** A qualifier anywhere in the sentence makes existence optional ("if present", "e.g."). */
   qualified: boolean;
+  /** Where the whole sentence starts and ends in the file's text (its code spans included). */
+  from: number;
+  to: number;
 }
 
 /**
@@ -177,6 +180,6 @@ function sentencesOf(file: InstructionFile): (start: number, end: number) => Sen
     let qualified = qualifiedAt.get(from);
     // Kept by the sentence's text too (cueMatches): template sentences recur across files.
     if (qualified === undefined) qualifiedAt.set(from, (qualified = cueMatches(QUALIFIERS(), null, masked.slice(from, to))));
-    return { before: masked.slice(Math.max(from, start - CUE_REACH), start), after: masked.slice(end, Math.min(to, end + CUE_REACH)), qualified };
+    return { before: masked.slice(Math.max(from, start - CUE_REACH), start), after: masked.slice(end, Math.min(to, end + CUE_REACH)), qualified, from, to };
   };
 }
