@@ -27,6 +27,8 @@ function fixFor(d: Divergence, instead: string): string {
   // Gemini CLI reads AGENTS.md only when `context.fileName` names it (hosts.md §2.2).
   if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
   const claude = d.file.endsWith('CLAUDE.md');
+  // A `.claude/CLAUDE.md` belongs to the directory above `.claude/`: its AGENTS.md is there.
+  if (/(^|\/)\.claude\/CLAUDE\.md$/.test(d.file)) return `move its instructions into ${d.file.slice(0, -'.claude/CLAUDE.md'.length)}AGENTS.md and make ${d.file} a symlink to ../AGENTS.md, or a file holding only "@../AGENTS.md"`;
   if (claude) return `move its instructions into the AGENTS.md beside it and make ${d.file} a symlink to that AGENTS.md, or a file holding only "@AGENTS.md"`;
   return `keep the shared instructions in files every host reads on this path, and point each host's own file at them (a symlink, or an "@AGENTS.md" import where the host supports imports)`;
 }

@@ -28,7 +28,7 @@ export interface FileLoad {
 
 /**
  * The run's view of Codex discovery: one simulation per working directory that matters (root,
- * workspace packages, every directory holding an instruction file, --cwd), computed lazily and
+ * workspace packages, every directory holding an instruction file outside dot-directories, --cwd), computed lazily and
  * indexed by file, so rules ask "which cwds load this file, with how many of its bytes?".
  */
 export class DiscoveryView {
