@@ -1,4 +1,4 @@
-import { defineRule, z, hostsView, describeCwds, listSome, PATH_SCOPED_INSTRUCTIONS, type Divergence } from '../src/kit/index.js';
+import { defineRule, z, hostsView, describeCwds, listSome, type Divergence } from '../src/kit/index.js';
 
 /**
  * The files a host reads instead, named in the message and as related locations: the first few, and
@@ -30,6 +30,8 @@ function fixFor(d: Divergence, instead: string): string {
   // Gemini CLI reads AGENTS.md only when `context.fileName` names it (hosts.md §2.2).
   if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
   const claude = d.file.endsWith('CLAUDE.md');
+  // A `.claude/CLAUDE.md` belongs to the directory above `.claude/`: its AGENTS.md is there.
+  if (/(^|\/)\.claude\/CLAUDE\.md$/.test(d.file)) return `move its instructions into ${d.file.slice(0, -'.claude/CLAUDE.md'.length)}AGENTS.md and make ${d.file} a symlink to ../AGENTS.md, or a file holding only "@../AGENTS.md"`;
   if (claude) return `move its instructions into the AGENTS.md beside it and make ${d.file} a symlink to that AGENTS.md, or a file holding only "@AGENTS.md"`;
   return `keep the shared instructions in files every host reads on this path, and point each host's own file at them (a symlink, or an "@AGENTS.md" import where the host supports imports)`;
 }
@@ -93,13 +95,11 @@ export default defineRule({
     // is the one to move.
     const missedInFavour = (file: string, other: string) => kept.some((o) => o.file === other && o.instead.includes(file));
     const oneSide = kept.filter((d) => !(/(^|\/)AGENTS\.md$/.test(d.file) && d.instead.some((i) => dirOf(i) === dirOf(d.file) && !/(^|\/)AGENTS\.md$/.test(i) && missedInFavour(d.file, i))));
-    // Another host's file in a directory where Codex finds none of its own, and that Codex never
-    // loads, is no-unreachable-instructions' finding ("Codex never loads X"): not said again here.
-    const codexUnreachable = (d: Divergence) =>
-      d.host === 'codex' && !PATH_SCOPED_INSTRUCTIONS.test(d.file) && discovery.loadsOf(d.file).length === 0 && !discovery.searched(d.file.slice(0, Math.max(0, d.file.lastIndexOf('/'))))?.chosen;
-    // One finding per file, naming every host that misses it.
+    // One finding per file, naming every host that misses it. Codex is among them for another host's
+    // file that it never loads (a nested CLAUDE.md with no AGENTS.md beside it): no-unreachable-
+    // instructions leaves such a file, loaded by another host, to this rule.
     const byFile = new Map<string, Divergence[]>();
-    for (const d of oneSide) if (!codexUnreachable(d)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
+    for (const d of oneSide) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d]);
     for (const [file, ds] of byFile) {
       const d = mergedDivergence(ds);
       const instead = insteadText(d);

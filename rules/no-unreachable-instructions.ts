@@ -1,4 +1,4 @@
-import { defineRule, z, listSome, codexInUse, PATH_SCOPED_INSTRUCTIONS, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
+import { defineRule, z, listSome, codexInUse, hostsView, inDotDirectory, PATH_SCOPED_INSTRUCTIONS, candidateNames, describeCwds, CODEX_DEFAULT, CODEX_OVERRIDE } from '../src/kit/index.js';
 
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 const dirOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
@@ -84,8 +84,12 @@ export default defineRule({
       }
       else if (name === 'AGENT.md') report({ messageId: 'agentMd', file: rel, loc: START, data: { file: rel, expected: join(dir, CODEX_DEFAULT) } });
       else if (kind === 'other-host') {
-        // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex.
-        if (!codexUsed || PATH_SCOPED_INSTRUCTIONS.test(rel) || discovery.searched(dir)?.chosen) continue;
+        // Beside an AGENTS.md, another agent's file is the usual dual setup, not a loss for Codex. In a
+        // dot-directory (.claude/, .agents/) it is a host's own file, read from there, or the source of
+        // a symlink: nobody starts Codex there. And a file that another host in use loads is a
+        // divergence between the hosts: no-host-divergence reports it, naming Codex with the others.
+        if (!codexUsed || PATH_SCOPED_INSTRUCTIONS.test(rel) || inDotDirectory(dir) || discovery.searched(dir)?.chosen) continue;
+        if (hostsView(discovery, repo).loadedByOtherHost(rel)) continue;
         report({ messageId: 'otherHost', file: rel, loc: START, data: { file: rel, name, dir: dir || '.' } });
       }
     }

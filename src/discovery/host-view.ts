@@ -455,6 +455,34 @@ export class HostsView {
     };
   }
 
+  #loadedByOthers: Set<string> | undefined;
+  /**
+   * Whether a host in use other than Codex puts this file (repo-relative) in front of the model at
+   * session start from some cwd. Such a file that Codex misses is a divergence between the hosts.
+   */
+  loadedByOtherHost(fileRel: string): boolean {
+    if (!this.#loadedByOthers) {
+      const out = new Set<string>();
+      const cwds = this.discovery.cwds();
+      // Cwds of one chain share its file list: each list is looked at once.
+      const seen = new Set<readonly HostFile[]>();
+      for (const sel of this.hosts) {
+        if (sel.id === 'codex') continue;
+        for (let c = 0; c < cwds.length; c++) {
+          const files = this.#atStartShared(sel, cwds[c]!).files;
+          if (seen.has(files)) continue;
+          seen.add(files);
+          for (let i = 0; i < files.length; i++) {
+            const f = files[i]!;
+            if (!f.skipped && !f.listedOnly) out.add(this.repo.rel(f.path));
+          }
+        }
+      }
+      this.#loadedByOthers = out;
+    }
+    return this.#loadedByOthers.has(fileRel);
+  }
+
   /**
    * Every file of the repository that a host imports (`@path`) into its instructions, from any cwd
    * (repository-relative): no-broken-import reports on the imports inside them too.

@@ -28,7 +28,7 @@ export interface FileLoad {
 
 /**
  * The run's view of Codex discovery: one simulation per working directory that matters (root,
- * workspace packages, every directory holding an instruction file, --cwd), computed lazily and
+ * workspace packages, every directory holding an instruction file outside dot-directories, --cwd), computed lazily and
  * indexed by file, so rules ask "which cwds load this file, with how many of its bytes?".
  */
 export class DiscoveryView {
@@ -64,12 +64,21 @@ export class DiscoveryView {
     return abs;
   }
 
-  /** Repo-relative working directories simulated, sorted. */
+  /**
+   * Repo-relative working directories simulated, sorted: the root, workspace packages, the directory
+   * of every instruction file outside dot-directories, and --cwd / the config's `cwds`.
+   */
   cwds(): readonly string[] {
     if (this.#cwds) return this.#cwds;
     const set = new Set<string>(['']);
     for (const pkg of this.#repo.workspacePackages()) set.add(pkg.dir);
-    for (const file of this.#repo.instructionFiles()) set.add(dirOf(file.path));
+    // A directory inside a host's config directory (.github, .cursor, .agents, .claude, ...) holds that
+    // host's files or the source of a symlink: nobody starts an agent session there, so it is no cwd of
+    // its own (workspace packages and --cwd are kept whatever their names).
+    for (const file of this.#repo.instructionFiles()) {
+      const dir = dirOf(file.path);
+      if (!inDotDirectory(dir)) set.add(dir);
+    }
     for (const cwd of this.#options.extraCwds ?? []) set.add(cwd);
     const scope = this.#options.scope;
     const inScope = (cwd: string) => !scope || scope.some((dir) => dir === '' || cwd === '' || cwd === dir || cwd.startsWith(`${dir}/`) || dir.startsWith(`${cwd}/`));
@@ -286,6 +295,11 @@ export class DiscoveryView {
     this.#loads = loads;
     this.#dirs = dirs;
   }
+}
+
+/** Whether a repo-relative directory is, or lies inside, a directory whose name starts with a dot. */
+export function inDotDirectory(dirRel: string): boolean {
+  return dirRel.startsWith('.') || dirRel.includes('/.');
 }
 
 function dirOf(rel: string): string {

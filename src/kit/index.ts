@@ -6,6 +6,7 @@ export type * from './types.js';
 export type { InstructionFile, Statement, HeadingInfo, CodeBlockInfo, InlineCodeInfo, LinkInfo } from '../markdown/instruction-file.js';
 export type { RepoIndex } from '../repo/repo-index.js';
 export type { DiscoveryView, FileLoad } from '../discovery/view.js';
+export { inDotDirectory } from '../discovery/view.js';
 export type { Simulation, LoadedFile, SearchedDirectory, CandidateProbe } from '../discovery/types.js';
 export { CODEX_DEFAULT, CODEX_OVERRIDE, PATH_SCOPED_INSTRUCTIONS } from '../repo/instruction-names.js';
 export { describeCut, type CutDetails } from '../discovery/cut.js';

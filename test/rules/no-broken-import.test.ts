@@ -7,6 +7,10 @@ testRule(rule, {
   valid: [
     // @alice and @acme/db are not paths; `@nowhere.md` is code; dev@example.com has no leading space.
     { fixture: `${F}/valid-imports`, name: 'an existing import beside mentions, code and e-mail' },
+    // modelcontextprotocol/inspector in miniature: the root CLAUDE.md imports ./AGENTS.md and ./README.md,
+    // and .github holds Copilot's file. .github is a host's config directory, not a working directory:
+    // from the root both imports are inside the cwd (it was reported "outside the working directory of .github").
+    { fixture: `${F}/valid-copilot-dir`, name: 'imports from the root are not outside a cwd in .github (no cwd in a dot-directory)' },
   ],
   invalid: [
     {

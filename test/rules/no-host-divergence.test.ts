@@ -17,6 +17,10 @@ testRule(rule, {
     // A root CLAUDE.md symlink and an apps/web/CLAUDE.md importing its AGENTS.md (inside that cwd);
     // Gemini reads AGENTS.md via context.fileName.
     { fixture: `${F}/valid-import`, name: 'CLAUDE.md symlinked or importing the AGENTS.md beside it, four hosts' },
+    // nrwl/nx-console's .cursor/AGENTS.md (Cursor Cloud's setup note) and Effect-TS/effect's .agents/AGENTS.md
+    // (the source of a root symlink) in miniature: a dot-directory is a host's config directory, not a
+    // working directory, so no host is said to load them there ("in 1 working directory (.cursor)").
+    { fixture: `${F}/valid-config-dirs`, name: 'AGENTS.md files inside .cursor and .agents, where nobody starts an agent' },
   ],
   invalid: [
     {
@@ -101,6 +105,35 @@ testRule(rule, {
       ],
     },
     {
+      // triggerdotdev/trigger.dev in miniature: a package's CLAUDE.md alone in its directory. Codex is
+      // named here (it was left to no-unreachable-instructions, which said the same fact again). The
+      // root CLAUDE.md is a symlink to AGENTS.md: Codex reads nothing that Claude Code does not.
+      fixture: `${F}/invalid-nested-claude`,
+      name: "a nested CLAUDE.md with no AGENTS.md beside it, and .claude/CLAUDE.md: Codex misses them, reported here only",
+      errors: [
+        // .claude/CLAUDE.md, read by Claude Code from the root, belongs to the root: its AGENTS.md is there.
+        {
+          file: '.claude/CLAUDE.md',
+          ...at,
+          messageId: 'unreachableForHost',
+          data: {
+            file: '.claude/CLAUDE.md',
+            host: 'codex',
+            loadedBy: 'claude-code',
+            cwds: '2 working directories (., packages/core)',
+            instead: '',
+            fix: 'move its instructions into AGENTS.md and make .claude/CLAUDE.md a symlink to ../AGENTS.md, or a file holding only "@../AGENTS.md"',
+          },
+        },
+        {
+          file: 'packages/core/CLAUDE.md',
+          ...at,
+          messageId: 'unreachableForHost',
+          data: { file: 'packages/core/CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (packages/core)', instead: '', fix: claudeFix('packages/core/CLAUDE.md') },
+        },
+      ],
+    },
+    {
       fixture: `${F}/invalid-opencode`,
       name: 'OpenCode V1: the root AGENTS.md wins for the whole path and hides pkg/CLAUDE.md (config key "hosts")',
       errors: [
@@ -110,13 +143,13 @@ testRule(rule, {
           messageId: 'shadowedForHost',
           data: { file: 'AGENTS.md', host: 'claude-code', loadedBy: 'codex, opencode', cwds: '1 working directory (pkg)', instead: 'pkg/CLAUDE.md', fix: 'add a line "@../AGENTS.md" to pkg/CLAUDE.md (Claude Code asks once to approve an import from outside the working directory)' },
         },
-        // That Codex never loads pkg/CLAUDE.md (pkg has no AGENTS.md) is no-unreachable-instructions'
-        // finding; here only OpenCode, which skips it for the root AGENTS.md.
+        // Codex never loads pkg/CLAUDE.md (pkg has no AGENTS.md) and OpenCode skips it for the root
+        // AGENTS.md: one finding names both (Codex was once left to no-unreachable-instructions).
         {
           file: 'pkg/CLAUDE.md',
           ...at,
           messageId: 'shadowedForHost',
-          data: { file: 'pkg/CLAUDE.md', host: 'opencode', loadedBy: 'claude-code', cwds: '1 working directory (pkg)', instead: 'AGENTS.md', fix: claudeFix('pkg/CLAUDE.md') },
+          data: { file: 'pkg/CLAUDE.md', host: 'codex, opencode', loadedBy: 'claude-code', cwds: '1 working directory (pkg)', instead: 'AGENTS.md', fix: claudeFix('pkg/CLAUDE.md') },
         },
       ],
     },

@@ -37,10 +37,11 @@ describe('no-host-size-limit (in memory)', () => {
       [`${root}/pkg/.claude/rules/style.md`]: 'd'.repeat(35_000),
     });
     // The engine itself notes that it caps content checks of the 4 MiB file; only this rule's findings matter here.
+    // The working directories are . and pkg: pkg/.claude is Claude Code's config directory, where nobody starts it.
     const ds = (await runRule(rule, { fixture: `${F}/memory`, lint: { fs } })).filter((d) => d.ruleId === rule.id);
     expect(ds.map((d) => ({ file: d.file, line: d.line, column: d.column, messageId: d.messageId, data: d.data }))).toEqual([
-      { file: 'CLAUDE.md', line: 1, column: 1, messageId: 'skipped', data: { ...base, file: 'CLAUDE.md', host: 'claude-code', who: 'Claude Code', size: 4194305, limit: 4194304, unit: 'bytes', cwds: '3 working directories' } },
-      { file: 'pkg/.claude/CLAUDE.md', line: 1, column: 1, messageId: 'totalWarning', data: { ...base, file: 'pkg/.claude/CLAUDE.md', host: 'claude-code', who: 'Claude Code', size: 141_000, limit: 120_000, cwds: '2 working directories' } },
+      { file: 'CLAUDE.md', line: 1, column: 1, messageId: 'skipped', data: { ...base, file: 'CLAUDE.md', host: 'claude-code', who: 'Claude Code', size: 4194305, limit: 4194304, unit: 'bytes', cwds: '2 working directories' } },
+      { file: 'pkg/.claude/CLAUDE.md', line: 1, column: 1, messageId: 'totalWarning', data: { ...base, file: 'pkg/.claude/CLAUDE.md', host: 'claude-code', who: 'Claude Code', size: 141_000, limit: 120_000, cwds: '1 working directory' } },
     ]);
     for (const d of ds) expect(d.message).toMatch(/Claude Code/);
   });

@@ -15,19 +15,29 @@ testRule(rule, {
     { fixture: `${F}/valid-other-hosts-and-pages`, name: 'another host only, and pages about agents' },
     { fixture: `${F}/valid-all-loaded`, name: 'every file loads; CLAUDE.md beside AGENTS.md and Copilot files are left alone' },
     { fixture: `${F}/valid-fallback-configured`, name: 'CLAUDE.md and AGENTS.local.md load as configured fallbacks' },
+    // triggerdotdev/trigger.dev in miniature: packages/core/CLAUDE.md alone in its directory is loaded by
+    // Claude Code, so it is no-host-divergence's finding ("never by codex"), not said again here. Files in
+    // dot-directories (.agents/, .claude/) are hosts' own or sources of symlinks, in no working directory.
+    { fixture: `${F}/valid-loaded-by-other-host`, name: "another host's file that a host in use loads, and files in dot-directories" },
   ],
   invalid: [
     {
       fixture: `${F}/invalid-reasons`,
       errors: [
         // AGENTS.local.md and docs/agents.md are pages no agent loads on Linux, and docs/ is no
-        // place agents are started: neither is reported. web/ is a package.
+        // place agents are started: neither is reported. web/ is a package. legacy/CLAUDE.md is
+        // loaded by Claude Code (in use by that very file): no-host-divergence reports it for Codex.
         { ...at('guides/AGENTS.md'), messageId: 'notAFile', data: { file: 'guides/AGENTS.md', what: 'a directory' } },
-        { ...at('legacy/CLAUDE.md'), messageId: 'otherHost', data: { file: 'legacy/CLAUDE.md', name: 'CLAUDE.md', dir: 'legacy' } },
         { ...at('tools/AGENT.md'), messageId: 'agentMd', data: { file: 'tools/AGENT.md', expected: 'tools/AGENTS.md' } },
         { ...at('vendor/AGENTS.md'), messageId: 'notAFile', data: { file: 'vendor/AGENTS.md', what: 'a dangling symlink' } },
         { ...at('web/Agents.md'), messageId: 'caseVariant', data: { file: 'web/Agents.md', expected: 'AGENTS.md', others: '', count: 1 } },
       ],
+    },
+    {
+      // Only Codex is in use (config "hosts": ["codex"]): no host loads packages/core/CLAUDE.md.
+      fixture: `${F}/invalid-codex-only`,
+      name: "another host's file alone in its directory, with no host in use that loads it",
+      errors: [{ ...at('packages/core/CLAUDE.md'), messageId: 'otherHost', data: { file: 'packages/core/CLAUDE.md', name: 'CLAUDE.md', dir: 'packages/core' } }],
     },
     {
       fixture: `${F}/invalid-nested-root`,
