@@ -8,7 +8,7 @@ type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]
 type Found = { file: InstructionFile; item: Item; other: InstructionFile; match: Item; score: number; cwds: string[] };
 type Data = { statement: string; other: string; line: number; cwds: string };
 // Codex joins every file of the chain into one message under one byte budget
-// (codex-rs/core/src/project_doc.rs, codex-discovery.md §3): a repeated statement is sent twice.
+// (codex-rs/core/src/project_doc.rs, docs/codex-discovery.md §3): a repeated statement is sent twice.
 const WHY = 'Codex sends both in one instruction block, so it spends the shared byte budget twice and the copies drift apart';
 const URL = /\bhttps?:\/\/\S+/gi;
 

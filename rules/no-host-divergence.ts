@@ -15,11 +15,11 @@ type Data = { file: string; host: string; loadedBy: string; cwds: string; instea
 /** The verb for `host`, which names one host or several ("codex, opencode read"). */
 const readsOf = (host: string) => (host.includes(', ') ? 'read' : 'reads');
 
-/** The fix the ecosystem uses (hosts.md §4.5, agents.md): one file, imported or linked under the other name. */
+/** The fix the ecosystem uses (docs/hosts.md §4.5, agents.md): one file, imported or linked under the other name. */
 function fixFor(d: Divergence, instead: string): string {
   const base = d.file.slice(d.file.lastIndexOf('/') + 1);
   // Claude Code imports with `@path` and drops a file whose trimmed text repeats a loaded one.
-  // Claude Code asks once before loading an import outside the session's cwd (hosts.md §4.3).
+  // Claude Code asks once before loading an import outside the session's cwd (docs/hosts.md §4.3).
   const approval = d.importRef?.ref.startsWith('@../') ? ' (Claude Code asks once to approve an import from outside the working directory)' : '';
   if (d.importRef?.present) return `replace ${d.importRef.file} with a symlink to ${d.file}: its "${d.importRef.ref}" lies outside the working directory, and Claude Code loads such imports only after the user approves them (never in \`claude -p\`)`;
   if (d.importRef) return `add a line "${d.importRef.ref}" to ${d.importRef.file}${approval}${base === 'AGENTS.md' && d.file.slice(0, -base.length) === d.importRef.file.slice(0, -'CLAUDE.md'.length) ? `, or replace ${d.importRef.file} with a symlink to AGENTS.md` : ''}`;
@@ -27,7 +27,7 @@ function fixFor(d: Divergence, instead: string): string {
     const dir = d.file.slice(0, -base.length);
     return `create ${dir}CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): ${instead || 'a CLAUDE.md on the path'} turns Claude Code's AGENTS.md fallback off for this directory`;
   }
-  // Gemini CLI reads AGENTS.md only when `context.fileName` names it (hosts.md §2.2).
+  // Gemini CLI reads AGENTS.md only when `context.fileName` names it (docs/hosts.md §2.2).
   if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
   const claude = d.file.endsWith('CLAUDE.md');
   // A `.claude/CLAUDE.md` belongs to the directory above `.claude/`: its AGENTS.md is there.

@@ -38,7 +38,7 @@ export default defineRule({
     const bytes = file.bytes;
     const info = detectEncoding(bytes);
     // Codex never detects encodings: every file is decoded as UTF-8 with from_utf8_lossy, a BOM is
-    // kept as U+FEFF (codex-discovery.md §5.1, §5.3, §5.4; observed on 0.171.0).
+    // kept as U+FEFF (docs/codex-discovery.md §5.1, §5.3, §5.4; observed on 0.171.0).
     if (info.encoding !== 'utf8') {
       const decoded = decodeUnicode(bytes, info);
       const wide = info.encoding.startsWith('utf32');

@@ -32,7 +32,7 @@ export default defineRule({
   },
   check({ files, repo, discovery, report }) {
     // Codex spends the budget root first and cuts the file where it runs out, with no marker in the
-    // text and no warning in the TUI (codex-discovery.md §4.3, §7.10; issues #7138, #13386). The same
+    // text and no warning in the TUI (docs/codex-discovery.md §4.3, §7.10; issues #7138, #13386). The same
     // cut repeats for every cwd below the file, so findings are grouped by file and cut.
     const findings = new Map<string, Finding>();
     // Indexed loops: once per cwd and file, in code this cold (for-of allocates per step).

@@ -33,7 +33,7 @@ export default defineRule({
   },
   check({ repo, discovery, report }) {
     // Any candidate metadata or read error other than NotFound fails the whole environment: Codex
-    // logs it and sends no project docs at all for that cwd (agents_md.rs; codex-discovery.md §2.3, §6).
+    // logs it and sends no project docs at all for that cwd (agents_md.rs; docs/codex-discovery.md §2.3, §6).
     const broken = new Map<string, Broken>();
     // An indexed loop: once per cwd, in code this cold (for-of allocates per step).
     const sims = discovery.simulations();

@@ -31,7 +31,7 @@ export default defineRule({
       const file = source.file;
       if (file === null) continue;
       // Codex's candidate list: override, AGENTS.md, then fallbacks trimmed, non-empty, deduplicated
-      // case-sensitively (codex-rs/core/src/config/mod.rs, candidate_filenames; codex-discovery.md §2.2).
+      // case-sensitively (codex-rs/core/src/config/mod.rs, candidate_filenames; docs/codex-discovery.md §2.2).
       const names = [CODEX_OVERRIDE, CODEX_DEFAULT];
       for (const entry of source.entries) {
         const name = rustTrim(entry.raw);
@@ -41,7 +41,7 @@ export default defineRule({
           report({ messageId: 'empty', data: base, ...where });
           continue;
         }
-        // Observed on 0.171.0 (codex-discovery.md, Appendix): a name with "/" is silently ignored.
+        // Observed on 0.171.0 (docs/codex-discovery.md, Appendix): a name with "/" is silently ignored.
         if (name.includes('/')) {
           report({ messageId: 'containsSlash', data: base, ...where });
           continue;

@@ -1,7 +1,7 @@
 import type { RepoIndex } from '../repo/repo-index.js';
 import type { ProbeCache } from './simulate.js';
 
-/** The files Claude Code cuts when it reads below a cwd and they are over its per-file limit (hosts.md §4.4). */
+/** The files Claude Code cuts when it reads below a cwd and they are over its per-file limit (docs/hosts.md §4.4). */
 export const CLAUDE_CUTTABLE = /(^|\/)(CLAUDE\.md|CLAUDE\.local\.md|\.claude\/rules\/.+\.md)$/;
 
 /**

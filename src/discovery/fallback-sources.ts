@@ -33,7 +33,7 @@ const ANCHORS = ['.agents-lint.json', 'agents-lint.config.json', 'AGENTS.md', 'A
  * Every place `project_doc_fallback_filenames` is configured for this repository, with the position
  * of each entry when it is written in the repository: the user-level value (`$CODEX_HOME/config.toml`,
  * the lint config's `codex.config`, `--codex-config`) and, when the project is trusted, each
- * `.codex/config.toml` (codex-discovery.md §2.2: fallbacks come from any enabled layer).
+ * `.codex/config.toml` (docs/codex-discovery.md §2.2: fallbacks come from any enabled layer).
  */
 export function fallbackSources(repo: RepoIndex, config: ResolvedCodexConfig): FallbackSource[] {
   const sources: FallbackSource[] = [];

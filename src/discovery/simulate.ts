@@ -223,7 +223,7 @@ export class ProbeCache {
   }
 }
 
-/** Project-root detection (codex-discovery.md §1): nearest ancestor holding any marker. */
+/** Project-root detection (docs/codex-discovery.md §1): nearest ancestor holding any marker. */
 export function findRoot(cache: ProbeCache, cwd: string, markers: readonly string[], boundary?: string): RootInfo {
   if (markers.length === 0) return { dir: null, reason: { kind: 'no-markers' } };
   // The answer for a directory is its own marker or its parent's answer: memoised per directory, so
@@ -355,7 +355,7 @@ function probeUncached(cache: ProbeCache, dir: string, names: readonly string[])
 }
 
 /**
- * What Codex sends the model for one working directory, byte for byte (codex-discovery.md,
+ * What Codex sends the model for one working directory, byte for byte (docs/codex-discovery.md,
  * Appendix A, as observed on the released CLI). Pure over the probe cache.
  */
 export function simulate(cache: ProbeCache, cwd: string, settings: CodexSettings, options: SimulateOptions = {}): Simulation {

@@ -3,7 +3,7 @@ import { sequenceLength } from './locate.js';
 /**
  * Byte-level encoding facts about an instruction file. Codex never detects encodings: it decodes
  * every file as UTF-8 with `String::from_utf8_lossy`, keeps a UTF-8 BOM as U+FEFF, and sends UTF-16
- * files as NULs and U+FFFD (codex-discovery.md §5.1, §5.3, §5.4; observed on 0.171.0).
+ * files as NULs and U+FFFD (docs/codex-discovery.md §5.1, §5.3, §5.4; observed on 0.171.0).
  */
 export type UnicodeEncoding = 'utf8' | 'utf16le' | 'utf16be' | 'utf32le' | 'utf32be';
 

@@ -9,7 +9,7 @@ import { escapeRegExp } from '../util/text.js';
  */
 export const PATH_SCOPED_INSTRUCTIONS = /(^|\/)\.(github|cursor|windsurf)\//;
 
-/** The two names Codex always probes, in order (codex-discovery.md §2.1). */
+/** The two names Codex always probes, in order (docs/codex-discovery.md §2.1). */
 export const CODEX_OVERRIDE = 'AGENTS.override.md';
 export const CODEX_DEFAULT = 'AGENTS.md';
 

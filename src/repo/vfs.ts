@@ -195,7 +195,7 @@ export class NodeFileSystem implements FileSystem {
       return { kind: 'special', symlink };
     } catch (error) {
       const code = errnoOf(error);
-      // A dangling symlink is NotFound to Codex's followed metadata (codex-discovery.md §2.3).
+      // A dangling symlink is NotFound to Codex's followed metadata (docs/codex-discovery.md §2.3).
       return NOT_FOUND.has(code) ? { kind: 'missing', symlink } : { kind: 'error', code, symlink };
     }
   }

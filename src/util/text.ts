@@ -1,7 +1,7 @@
 /**
  * Rust's `char::is_whitespace` (Unicode White_Space), which Codex uses via `str::trim`.
  * Unlike JavaScript's `trim()` it excludes U+FEFF and includes U+0085.
- * Source: codex-discovery.md §2.4.
+ * Source: docs/codex-discovery.md §2.4.
  */
 const RUST_WHITESPACE = new Set([
   0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005,
@@ -32,7 +32,7 @@ const lossyDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true })
 
 /**
  * Rust's `String::from_utf8_lossy`: each maximal invalid subsequence becomes one U+FFFD, the BOM is
- * kept. WHATWG's decoder makes the same substitutions (codex-discovery.md §5.1).
+ * kept. WHATWG's decoder makes the same substitutions (docs/codex-discovery.md §5.1).
  */
 export function decodeLossy(bytes: Uint8Array): string {
   // One string per buffer: an instruction file's bytes are decoded by its InstructionFile and again

@@ -18,7 +18,7 @@ interface Case {
   moment?: unknown;
 }
 
-/** Plugin option as Claude Code reads it from the user's settings (hosts.md §4.5). */
+/** Plugin option as Claude Code reads it from the user's settings (docs/hosts.md §4.5). */
 function userSettings(host: string): Record<string, unknown> | undefined {
   const variant = host.split(':')[1];
   return variant ? { pluginConfigs: { 'agents-md@builtin': { options: { instructionFiles: variant } } } } : undefined;

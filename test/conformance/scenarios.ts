@@ -22,7 +22,7 @@ export type FileSpec = string | Uint8Array | { symlink: string } | { dir: true }
 
 export interface Scenario {
   name: string;
-  /** Where the case comes from: `§8.N` of codex-discovery.md, `Appendix: <row>`, or `brief`. */
+  /** Where the case comes from: `§8.N` of docs/codex-discovery.md, `Appendix: <row>`, or `brief`. */
   ref: string;
   files: Record<string, FileSpec>;
   /** Working directory relative to the fixture root (`''` = the root itself). */

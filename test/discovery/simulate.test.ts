@@ -5,7 +5,7 @@ import { loadCodexConfig, settingsFor, candidateNames, DEFAULT_MAX_BYTES } from 
 import type { CodexSettings } from '../../src/discovery/types.js';
 
 /**
- * Table-driven checks of simulate() over in-memory trees: the scenarios of codex-discovery.md §8 that
+ * Table-driven checks of simulate() over in-memory trees: the scenarios of docs/codex-discovery.md §8 that
  * apply to one local environment, and the rows of its appendix (observed on @openai/codex 0.171.0;
  * where the appendix and the source on main differ, the released binary wins). Each case asserts the
  * exact instructions text (what stands between `<INSTRUCTIONS>\n` and `\n</INSTRUCTIONS>`).
@@ -409,7 +409,7 @@ const appendix: Case[] = [
   },
 ];
 
-describe('simulate(): codex-discovery.md §8 scenarios', () => {
+describe('simulate(): docs/codex-discovery.md §8 scenarios', () => {
   for (const c of spec) {
     it(c.name, () => {
       const { sim } = run(c);

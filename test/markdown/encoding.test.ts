@@ -38,7 +38,7 @@ describe('decodeUnicode', () => {
 
 describe('invalidUtf8Runs', () => {
   it('groups adjacent maximal subparts; each is one U+FFFD of the lossy decoder', () => {
-    // The observed Codex sample (codex-discovery.md, Appendix), plus overlong and surrogate forms.
+    // The observed Codex sample (docs/codex-discovery.md, Appendix), plus overlong and surrogate forms.
     const samples = [b(0x41, 0xff, 0x42, 0xc3, 0x28, 0x43, 0xe2, 0x82, 0x0a), b(0xc0, 0xaf, 0xed, 0xa0, 0x80, 0xf4, 0x90, 0x80, 0x80), b(0xf0, 0x9f, 0x9a)];
     for (const bytes of samples) {
       const { runs } = invalidUtf8Runs(bytes);

@@ -12,7 +12,7 @@ testRule(rule, {
     { fixture: `${F}/valid-pointer-and-copies`, name: 'a pointer CLAUDE.md and copies that differ only in a heading or a fence tag' },
     // .vscode/settings.json with formatter settings only: VS Code Copilot is not assumed in use.
     { fixture: `${F}/valid-vscode-formatters`, name: 'VS Code settings without Copilot keys' },
-    // A symlinked CLAUDE.md carries AGENTS.md's text (Claude Code's Dcr de-duplication, hosts.md §4.5).
+    // A symlinked CLAUDE.md carries AGENTS.md's text (Claude Code's Dcr de-duplication, docs/hosts.md §4.5).
     { fixture: `${F}/valid-symlink`, name: 'CLAUDE.md is a symlink to AGENTS.md' },
     // A root CLAUDE.md symlink and an apps/web/CLAUDE.md importing its AGENTS.md (inside that cwd);
     // Gemini reads AGENTS.md via context.fileName.

@@ -66,7 +66,7 @@ describe('no-unreachable-instructions with real nested repositories', () => {
       write('package.json', JSON.stringify({ name: 'acme', private: true, workspaces: ['libs/*'] }));
       write('libs/app/package.json', '{ "name": "app" }');
       write('libs/app/AGENTS.md', '# App\n\nRun the app with pnpm dev.\n');
-      // An empty .git directory counts as a marker (codex-discovery.md §1.2, issue #25651).
+      // An empty .git directory counts as a marker (docs/codex-discovery.md §1.2, issue #25651).
       mkdirSync(path.join(repo, 'libs/scratch/.git'), { recursive: true });
       write('libs/scratch/package.json', '{ "name": "scratch" }');
       // A submodule's .git is a file (issue #30789).

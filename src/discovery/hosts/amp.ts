@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { codeRanges, dirsDown, dirsUpTo, followImports, frontMatter, globList, globMatches, hostFile, inRanges, jsTrim, momentProbe, pathLike, readText, settingsOf, type ImportRef } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment } from './types.js';
 
-// Facts: hosts.md §5, read in npm @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (functions AIt, LIt,
+// Facts: docs/hosts.md §5, read in npm @ampcode/cli-linux-x64@0.0.1790142911-g7618fb (functions AIt, LIt,
 // tM, HIt, rIt, MmH, Yft/Zft; constant yh).
 export const VERIFIED_ON = '@ampcode/cli 0.0.1790142911-g7618fb';
 /** `yh`: the first of these per directory wins (`AIt`). */

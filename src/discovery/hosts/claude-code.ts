@@ -5,7 +5,7 @@ import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, Impo
 import { joinPath } from '../../repo/join.js';
 import { parentDir } from '../parent-dir.js';
 
-// Facts: hosts.md §4, read in npm @anthropic-ai/claude-code-linux-x64@2.1.332 (BUILD_TIME
+// Facts: docs/hosts.md §4, read in npm @anthropic-ai/claude-code-linux-x64@2.1.332 (BUILD_TIME
 // 2026-11-24) and anthropics/claude-code mods/agents-md/README.md @ 42a37c29 / v2.1.277.
 export const VERIFIED_ON = '@anthropic-ai/claude-code 2.1.332';
 

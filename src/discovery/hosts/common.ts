@@ -27,7 +27,7 @@ export function isFile(env: HostEnv, abs: string): boolean {
   return env.cache.probe(abs).kind === 'file';
 }
 
-/** The whole file decoded as UTF-8 (every inspected host decodes UTF-8: hosts.md §14.7), or null. */
+/** The whole file decoded as UTF-8 (every inspected host decodes UTF-8: docs/hosts.md §14.7), or null. */
 export function readText(env: HostEnv, abs: string): { text: string; bytes: number } | null {
   // Once per path and run (hosts ask for the same files from every cwd). Derived from the path's own
   // probe and read: a cache that hides files shares the answer for every path it does not hide.

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { dirsDown, filesUnder, frontMatter, globList, globMatches, hostFile, isInside, momentProbe, readJson, readText, settingsOf } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSimulation, Moment } from './types.js';
 
-// Facts: hosts.md §7. Cloud agent: docs.github.com "add-repository-instructions" (github/docs,
+// Facts: docs/hosts.md §7. Cloud agent: docs.github.com "add-repository-instructions" (github/docs,
 // index id 2823347245) [docs]. VS Code: microsoft/vscode computeAutomaticInstructions.ts @ 0155379d [code].
 export const VERIFIED_ON_CLOUD = 'docs.github.com add-repository-instructions (2026)';
 export const VERIFIED_ON_VSCODE = 'microsoft/vscode computeAutomaticInstructions.ts @ 0155379d';

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { dirsDown, filesUnder, frontMatter, globList, globMatches, hostFile, momentProbe, readText, settingsOf } from './common.js';
 import type { HostFile, HostProfile } from './types.js';
 
-// Facts: hosts.md §6 (closed source; cursor.com/docs/rules and docs.cursor.com/context/rules) [docs/2nd].
+// Facts: docs/hosts.md §6 (closed source; cursor.com/docs/rules and docs.cursor.com/context/rules) [docs/2nd].
 export const VERIFIED_ON = 'cursor.com/docs/rules (2026) [docs]';
 
 export const cursor: HostProfile = {

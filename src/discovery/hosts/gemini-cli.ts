@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { codeRanges, dirsDown, hostFile, inRanges, isInside, jsTrim, readJson, readText, settingsOf, type ImportRef, type ImportSyntax } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, ImportProblem, Moment } from './types.js';
 
-// Facts: hosts.md §2, read in google-gemini/gemini-cli @ 5411f113 (v0.56/0.57 line, 2026-08-21)
+// Facts: docs/hosts.md §2, read in google-gemini/gemini-cli @ 5411f113 (v0.56/0.57 line, 2026-08-21)
 // and the legacy code at 7504259d72^ for ≤ 0.43. The 'current' variant is checked against the real
 // npm @google/gemini-cli 0.61.0 at session start by test/conformance/gemini-cli.test.ts (text byte
 // for byte: ordering, trimming, imports, missing/outside/cycle/depth, .git boundary, context.fileName).

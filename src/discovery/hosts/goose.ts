@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { dirsDown, followImports, hostFile, pathLike, readText, settingsOf, type ImportRef } from './common.js';
 import type { HostFile, HostProfile, ImportProblem } from './types.js';
 
-// Facts: hosts.md §12: block/goose crates/goose/src/hints/load_hints.rs (index id 54204628959),
+// Facts: docs/hosts.md §12: block/goose crates/goose/src/hints/load_hints.rs (index id 54204628959),
 // import_files.rs (id 59148761210).
 export const VERIFIED_ON = 'block/goose hints/load_hints.rs, import_files.rs (2026)';
 /** `CONTEXT_FILE_NAMES` default; every listed name loads in every directory. */

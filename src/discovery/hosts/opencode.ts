@@ -3,7 +3,7 @@ import picomatch from 'picomatch';
 import { dirsDown, dirsUpTo, hostFile, isInside, readJson, readText, settingsOf } from './common.js';
 import type { HostEnv, HostFile, HostProfile, HostSettings, HostSimulation, Moment } from './types.js';
 
-// Facts: hosts.md §3.1, read in npm opencode-linux-x64@1.18.33 (module `Instruction`, embedded JS);
+// Facts: docs/hosts.md §3.1, read in npm opencode-linux-x64@1.18.33 (module `Instruction`, embedded JS);
 // session start checked against the real opencode-ai 1.18.33 by test/conformance/opencode.test.ts.
 export const VERIFIED_ON = 'opencode-ai 1.18.33 (V1)';
 /** `FILES` (instruction.ts); `no-claude` = OPENCODE_DISABLE_CLAUDE_CODE_PROMPT drops CLAUDE.md. */
@@ -39,7 +39,7 @@ export const opencode: HostProfile = {
 
 /**
  * `Instance.worktree`: the git worktree root, i.e. the nearest directory from the cwd up holding a
- * `.git` (hosts.md §3.1, `Project.fromDirectory`); the linted repository's root when none is found
+ * `.git` (docs/hosts.md §3.1, `Project.fromDirectory`); the linted repository's root when none is found
  * inside it. Verified against opencode-ai 1.18.33 (test/conformance/opencode.test.ts): a nested
  * repository hides the AGENTS.md of the enclosing one.
  */

@@ -115,7 +115,7 @@ export interface HostProfile {
   id: HostId;
   /** Display name. */
   name: string;
-  /** Artifact the facts were verified on (hosts.md "Versions inspected"). */
+  /** Artifact the facts were verified on (docs/hosts.md "Versions inspected"). */
   verifiedOn: string;
   /** Variants accepted after `:` in `--hosts`; the first is the default. */
   variants: readonly string[];

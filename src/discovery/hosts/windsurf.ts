@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { dirsDown, filesUnder, frontMatter, globList, globMatches, hostFile, isInside, momentProbe, readText, settingsOf } from './common.js';
 import type { HostFile, HostProfile, SizeFinding } from './types.js';
 
-// Facts: hosts.md §9: docs.windsurf.com/windsurf/cascade/agents-md and …/memories [docs].
+// Facts: docs/hosts.md §9: docs.windsurf.com/windsurf/cascade/agents-md and …/memories [docs].
 export const VERIFIED_ON = 'docs.windsurf.com cascade/agents-md, memories (2026) [docs]';
 /** "Each rule file is limited to 12,000 characters". */
 export const RULE_CHARS = 12_000;

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { hostFile, jsTrim, readText, settingsOf } from './common.js';
 import type { HostProfile } from './types.js';
 
-// Facts: hosts.md §8: zed.dev/docs/ai/rules (docs order) and zed-industries/zed native agent
+// Facts: docs/hosts.md §8: zed.dev/docs/ai/rules (docs order) and zed-industries/zed native agent
 // `RULES_FILE_NAMES` / `load_worktree_rules_file` (2025 agent2 revision).
 export const VERIFIED_ON = 'zed.dev/docs/ai/rules (2026); zed agent2 RULES_FILE_NAMES';
 /** Docs order; "the first file which matches in this list will be used". */

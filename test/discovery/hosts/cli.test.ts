@@ -34,7 +34,7 @@ describe('--hosts', () => {
     const json = JSON.parse(run(['explain', '--hosts', 'all', '-f', 'json', dir]).stdout) as { host: string; hosts: { host: string; files: { path: string }[] }[] };
     expect(json.host).toBe('codex');
     const loads = Object.fromEntries(json.hosts.map((h) => [h.host, h.files.map((f) => f.path)]));
-    // hosts.md: Codex root → cwd; Claude Code's fallback is off under a CLAUDE.md; OpenCode V1
+    // docs/hosts.md: Codex root → cwd; Claude Code's fallback is off under a CLAUDE.md; OpenCode V1
     // nearest first; Zed and VS Code read the root only; Windsurf's subdirectory AGENTS.md waits for a read.
     expect(loads['codex']).toEqual(['AGENTS.md', 'apps/mobile/AGENTS.md']);
     expect(loads['claude-code']).toEqual(['apps/mobile/CLAUDE.md']);

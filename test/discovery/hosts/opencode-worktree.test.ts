@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeFile, simulateFixture } from './scenarios.js';
 
-// OpenCode walks from the cwd up to `Instance.worktree`, the nearest git worktree root (hosts.md
+// OpenCode walks from the cwd up to `Instance.worktree`, the nearest git worktree root (docs/hosts.md
 // §3.1); confirmed against opencode-ai 1.18.33 by test/conformance/opencode.test.ts. A `.git` cannot
 // live in a committed fixture, so the repository is built in a temp dir.
 describe('opencode: a nested repository is its own worktree', () => {
