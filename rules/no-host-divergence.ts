@@ -16,7 +16,7 @@ type Data = { file: string; host: string; loadedBy: string; cwds: string; instea
 const readsOf = (host: string) => (host.includes(', ') ? 'read' : 'reads');
 
 /** The fix the ecosystem uses (docs/hosts.md §4.5, agents.md): one file, imported or linked under the other name. */
-function fixFor(d: Divergence, instead: string): string {
+function fixFor(d: Divergence, instead: string, legacyGeminiKey: boolean): string {
   const base = d.file.slice(d.file.lastIndexOf('/') + 1);
   // Claude Code imports with `@path` and drops a file whose trimmed text repeats a loaded one.
   // Claude Code asks once before loading an import outside the session's cwd (docs/hosts.md §4.3).
@@ -28,7 +28,12 @@ function fixFor(d: Divergence, instead: string): string {
     return `create ${dir}CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): ${instead || 'a CLAUDE.md on the path'} turns Claude Code's AGENTS.md fallback off for this directory`;
   }
   // Gemini CLI reads AGENTS.md only when `context.fileName` names it (docs/hosts.md §2.2).
-  if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
+  if (d.host.startsWith('gemini-cli') && base === 'AGENTS.md') {
+    // The V1 key `contextFileName` has been ignored since Gemini CLI stopped migrating V1 settings
+    // (google-gemini/gemini-cli#16252, 0.40 and later): a repository that sets it thinks it is read.
+    if (legacyGeminiKey) return `move "contextFileName" in .gemini/settings.json into "context": { "fileName": ["AGENTS.md"] } (Gemini CLI ignores the old top-level key; it then reads AGENTS.md beside GEMINI.md)`;
+    return `set "context": { "fileName": ["AGENTS.md"] } in .gemini/settings.json (Gemini CLI ≥ 0.44 then reads it beside GEMINI.md)`;
+  }
   const claude = d.file.endsWith('CLAUDE.md');
   // A `.claude/CLAUDE.md` belongs to the directory above `.claude/`: its AGENTS.md is there.
   if (/(^|\/)\.claude\/CLAUDE\.md$/.test(d.file)) return `move its instructions into ${d.file.slice(0, -'.claude/CLAUDE.md'.length)}AGENTS.md and make ${d.file} a symlink to ../AGENTS.md, or a file holding only "@../AGENTS.md"`;
@@ -70,6 +75,8 @@ export default defineRule({
     options: () => z.strictObject({}),
   },
   check({ repo, discovery, report }) {
+    const geminiSettings = repo.has('.gemini/settings.json') ? repo.json('.gemini/settings.json') : undefined;
+    const legacyGeminiKey = typeof geminiSettings === 'object' && geminiSettings !== null && 'contextFileName' in geminiSettings;
     const all = hostsView(discovery, repo).divergences();
     // Imports are read once per file, whatever the number of divergences that ask about them.
     const importsOf = new Map<string, Set<string>>();
@@ -103,7 +110,7 @@ export default defineRule({
     for (const [file, ds] of byFile) {
       const d = mergedDivergence(ds);
       const instead = insteadText(d);
-      const data: Data = { file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead, fix: ds.map((x) => fixFor(x, insteadText(x))).filter((f, i, a) => a.indexOf(f) === i).join('; ') };
+      const data: Data = { file, host: d.host, loadedBy: d.loadedBy.join(', '), cwds: describeCwds(d.cwds), instead, fix: ds.map((x) => fixFor(x, insteadText(x), legacyGeminiKey)).filter((f, i, a) => a.indexOf(f) === i).join('; ') };
       const related = d.instead.slice(0, INSTEAD_SHOWN).map((f) => ({ file: f, line: 1, column: 1, message: `what ${d.host} loads instead` }));
       report({ messageId: d.shadowed ? 'shadowedForHost' : 'unreachableForHost', file, data, loc: { start: { line: 1, column: 1 } }, related });
     }

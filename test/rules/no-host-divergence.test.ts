@@ -153,7 +153,34 @@ testRule(rule, {
         },
       ],
     },
+    {
+      fixture: `${F}/invalid-gemini-legacy-key`,
+      name: 'Gemini CLI ignores the V1 top-level "contextFileName": the fix says to move it',
+      errors: [
+        {
+          file: 'AGENTS.md',
+          ...at,
+          messageId: 'unreachableForHost',
+          data: {
+            file: 'AGENTS.md',
+            host: 'gemini-cli',
+            loadedBy: 'codex',
+            cwds: '1 working directory (.)',
+            instead: '',
+            fix: 'move "contextFileName" in .gemini/settings.json into "context": { "fileName": ["AGENTS.md"] } (Gemini CLI ignores the old top-level key; it then reads AGENTS.md beside GEMINI.md)',
+          },
+        },
+      ],
+    },
   ],
+});
+
+describe('no-host-divergence messages', () => {
+  it('say "read" after several hosts and "reads" after one', async () => {
+    const messages = (await runRule(rule, { fixture: `${F}/invalid-opencode` })).map((d) => d.message);
+    expect(messages.some((m) => m.includes('codex, opencode read AGENTS.md instead'))).toBe(true);
+    expect(messages.some((m) => m.includes('claude-code reads pkg/CLAUDE.md instead'))).toBe(true);
+  });
 });
 
 describe('no-host-divergence on many packages', () => {
