@@ -45,4 +45,14 @@ describe('no-host-size-limit (in memory)', () => {
     ]);
     for (const d of ds) expect(d.message).toMatch(/Claude Code/);
   });
+
+  it("does not warn that a file is large where Codex cuts it (no-truncated-instructions' error), and does where Codex is not in use", async () => {
+    const root = path.join(FIXTURES, F, 'memory-cut');
+    const big = `# Rules\n\n${'Run the unit tests before each commit.\n'.repeat(1100)}`;
+    const withCodex = new MemoryFileSystem({ [`${root}/.agents-lint.json`]: '{ "root": true }', [`${root}/AGENTS.md`]: big, [`${root}/CLAUDE.md`]: '@AGENTS.md\n' });
+    const ids = async (fs: MemoryFileSystem) => (await runRule(rule, { fixture: `${F}/memory-cut`, lint: { fs } })).filter((d) => d.ruleId === rule.id).map((d) => `${d.file} ${d.messageId}`);
+    expect(await ids(withCodex)).toEqual([]);
+    const claudeOnly = new MemoryFileSystem({ [`${root}/.agents-lint.json`]: '{ "root": true }', [`${root}/CLAUDE.md`]: big });
+    expect(await ids(claudeOnly)).toEqual(['CLAUDE.md fileWarning']);
+  });
 });
