@@ -39,6 +39,12 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
     if (command.prohibited || command.cwd === null) continue;
     let failing = resolveCommand(repo, command.argv, command.cwd);
     if (failing.length === 0) continue;
+    // `cd src/pkg/infra` in a file of src/pkg, written from the repository root: when the directory
+    // does not exist from the file's own, the one it names from the root is where the command runs.
+    if (command.cd && command.rootCwd !== null && command.rootCwd !== command.cwd && !repo.isDir(command.cwd) && repo.isDir(command.rootCwd)) {
+      failing = resolveCommand(repo, command.argv, command.rootCwd);
+      if (failing.length === 0) continue;
+    }
     if (!command.cd) {
       // And from the repository root, where agents are most often started (Claude Code reads a
       // package's file there once it works in the package).

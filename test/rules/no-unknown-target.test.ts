@@ -6,6 +6,7 @@ const F = 'rules/no-unknown-target';
 testRule(rule, {
   valid: [
     { fixture: `${F}/valid-cargo-pnpm-crate` },
+    { fixture: `${F}/valid-cd-from-root` },
     { fixture: `${F}/valid-go-make` },
     { fixture: `${F}/valid-go-placeholder` },
     { fixture: `${F}/valid-python-poetry-tox-nox` },
