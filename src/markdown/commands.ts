@@ -14,6 +14,11 @@ export interface CommandRef {
   cwd: string | null;
   /** A `cd` chose the directory, so the other working directories that load the file do not apply. */
   cd: boolean;
+  /**
+   * After a `cd`: the directory the same `cd`s reach from the repository root (`cd src/pkg/infra`
+   * written from the root in a file below it), tried when `cwd` is no directory; null when none.
+   */
+  rootCwd: string | null;
   origin: CommandOrigin;
   /** Written as something not to do ("never run `npm install`"): not a claim that it works. */
   prohibited: boolean;
@@ -137,20 +142,21 @@ function commandsUncached(file: InstructionFile): CommandRef[] {
 /** The simple commands of a parsed script, with `cd` followed and offsets mapped to the file's text. */
 function commandRefs(parsed: ParsedScript, fileDir: string, map: (o: number) => number, origin: CommandOrigin, prohibited: boolean): { refs: CommandRef[]; allTools: boolean } {
   const refs: CommandRef[] = [];
-  const stack: { cwd: string | null; cd: boolean }[] = [{ cwd: fileDir, cd: false }];
+  const stack: { cwd: string | null; cd: boolean; rootCwd: string | null }[] = [{ cwd: fileDir, cd: false, rootCwd: '' }];
   let allTools = true;
   const shift = (w: ShellWord): ShellWord => ({ ...w, start: map(w.start), end: map(w.end) });
   for (const event of parsed.events) {
-    if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? { cwd: fileDir, cd: false }) });
+    if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? { cwd: fileDir, cd: false, rootCwd: '' }) });
     else if (event.type === 'leave') {
       if (stack.length > 1) stack.pop();
     } else {
-      const state = stack[stack.length - 1] ?? { cwd: fileDir, cd: false };
+      const state = stack[stack.length - 1] ?? { cwd: fileDir, cd: false, rootCwd: '' };
       const argv = unwrap(event.command.argv);
       const first = argv[0];
       if (!first) continue;
       if (!first.dynamic && (first.value === 'cd' || first.value === 'pushd')) {
         state.cwd = changeDir(state.cwd, argv[1]);
+        state.rootCwd = changeDir(state.rootCwd, argv[1]);
         state.cd = true;
         continue;
       }
@@ -160,6 +166,7 @@ function commandRefs(parsed: ParsedScript, fileDir: string, map: (o: number) => 
         env: event.command.env.map((a) => ({ name: a.name, word: shift(a.word) })),
         cwd: state.cwd,
         cd: state.cd,
+        rootCwd: state.cd && fileDir !== '' ? state.rootCwd : null,
         origin,
         prohibited,
         start: map(event.command.start),

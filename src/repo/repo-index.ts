@@ -97,6 +97,8 @@ export class RepoIndex {
   readonly #fallbacks: readonly string[];
   readonly #bytes = new Map<string, Uint8Array | FsError>();
   readonly #parsed = new Map<string, ParseOutcome<unknown> | null>();
+  /** Files parsed by a bulk scan only (scanJson), never by a check that needed that file: not reported. */
+  readonly #scannedOnly = new Set<string>();
   // The whole-listing indexes are built on first use, and lookups bisect the sorted listing until
   // then: a lint-staged run asks a few hundred questions of a listing of tens of thousands of paths,
   // each index costs milliseconds to build, and most code runs once, in V8's interpreter.
@@ -405,6 +407,18 @@ export class RepoIndex {
   }
 
   json(rel: string): unknown {
+    this.#scannedOnly.delete(rel);
+    return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$|(^|\/)\.vscode\/[^/]+\.json$/.test(rel)));
+  }
+
+  /**
+   * json() for a bulk scan of every file of a name (each package.json, for the packages some manifest
+   * names): the answer still rests on the file (brokenReads counts a failure), but a file that does
+   * not parse is no manifest a check needed (a deliberately broken test fixture in no workspace), so
+   * manifestProblems (no-invalid-manifest) leaves it out unless json() is asked for it too.
+   */
+  scanJson(rel: string): unknown {
+    if (!this.#parsed.has(rel)) this.#scannedOnly.add(rel);
     return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$|(^|\/)\.vscode\/[^/]+\.json$/.test(rel)));
   }
 
@@ -455,10 +469,10 @@ export class RepoIndex {
     return files;
   }
 
-  /** Manifests that were needed and failed to parse, in path order. */
+  /** Manifests that were needed and failed to parse, in path order (not those only a bulk scan read: scanJson). */
   manifestProblems(): ManifestProblem[] {
     const problems: ManifestProblem[] = [];
-    for (const outcome of this.#parsed.values()) if (outcome && !outcome.ok) problems.push(outcome.problem);
+    for (const [rel, outcome] of this.#parsed) if (outcome && !outcome.ok && !this.#scannedOnly.has(rel)) problems.push(outcome.problem);
     return problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   }
 

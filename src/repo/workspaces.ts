@@ -26,8 +26,18 @@ export interface WorkspaceManifests {
   text(rel: string): string | null;
 }
 
+/** The manifest ecosystem of a source: npm, pnpm, lerna and nx all declare package.json/project.json packages of one Node workspace. */
+function ecosystemOf(source: WorkspacePackage['source']): string {
+  return source === 'cargo' || source === 'go' || source === 'uv' ? source : 'node';
+}
+
+/**
+ * Each directory is listed once per ecosystem: a directory can be a pnpm package and a Cargo crate at
+ * once (a package.json beside a Cargo.toml), and each ecosystem's runner needs to find it.
+ */
 export function findWorkspacePackages(repo: WorkspaceManifests): WorkspacePackage[] {
   const found = new Map<string, WorkspacePackage>();
+  const key = (source: WorkspacePackage['source'], dir: string) => `${dir}\0${ecosystemOf(source)}`;
   const add = (source: WorkspacePackage['source'], patterns: string[], manifest: string) => {
     const include = patterns.filter((p) => !p.startsWith('!')).map(normalizePattern);
     const exclude = patterns.filter((p) => p.startsWith('!')).map((p) => normalizePattern(p.slice(1)));
@@ -38,8 +48,8 @@ export function findWorkspacePackages(repo: WorkspaceManifests): WorkspacePackag
     const manifests = repo.filesNamed(manifest);
     for (let i = 0; i < manifests.length; i++) {
       const dir = posixDirname(manifests[i]!);
-      if (dir === '.' || found.has(dir)) continue;
-      if (isIncluded(dir) && (isExcluded === null || !isExcluded(dir))) found.set(dir, { dir, source });
+      if (dir === '.' || found.has(key(source, dir))) continue;
+      if (isIncluded(dir) && (isExcluded === null || !isExcluded(dir))) found.set(key(source, dir), { dir, source });
     }
   };
 
@@ -55,7 +65,7 @@ export function findWorkspacePackages(repo: WorkspaceManifests): WorkspacePackag
   for (const file of repo.filesNamed('project.json')) {
     const dir = posixDirname(file);
     // nx: every project.json declares a project, wherever it sits.
-    if (dir !== '.' && !found.has(dir) && isRecord(repo.json(file))) found.set(dir, { dir, source: 'nx' });
+    if (dir !== '.' && !found.has(key('nx', dir)) && isRecord(repo.json(file))) found.set(key('nx', dir), { dir, source: 'nx' });
   }
   const cargo = repo.toml('Cargo.toml');
   const cargoWs = isRecord(cargo) ? cargo['workspace'] : undefined;
@@ -66,10 +76,11 @@ export function findWorkspacePackages(repo: WorkspaceManifests): WorkspacePackag
   const uvWs = isRecord(py) && isRecord(py['tool']) && isRecord(py['tool']['uv']) ? py['tool']['uv']['workspace'] : undefined;
   if (isRecord(uvWs)) add('uv', [...stringArray(uvWs['members']), ...stringArray(uvWs['exclude']).map((e) => `!${e}`)], 'pyproject.toml');
 
-  // By directory, each once: sorted without a comparator, which compares natively (the same
-  // code-unit order as `<`), not by a call per comparison in V8's interpreter.
-  const dirs = [...found.keys()].sort();
-  return dirs.map((dir) => found.get(dir)!);
+  // By directory (then ecosystem): keys (`dir\0ecosystem`) sorted without a comparator, which compares natively (the
+  // same code-unit order as `<`; the NUL separator sorts a directory before its subdirectories), not
+  // by a call per comparison in V8's interpreter.
+  const keys = [...found.keys()].sort();
+  return keys.map((k) => found.get(k)!);
 }
 
 function normalizePattern(pattern: string): string {

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { InstructionFile } from '../markdown/instruction-file.js';
 import type { RepoIndex } from '../repo/repo-index.js';
-import type { DiscoveryView } from '../discovery/view.js';
+import { inDotDirectory, type DiscoveryView } from '../discovery/view.js';
 import { isRecord } from '../repo/manifests.js';
 import { commandsOf, type CommandRef } from '../markdown/commands.js';
 import { INTRODUCES_EXAMPLE, sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
@@ -39,6 +39,12 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
     if (command.prohibited || command.cwd === null) continue;
     let failing = resolveCommand(repo, command.argv, command.cwd);
     if (failing.length === 0) continue;
+    // `cd src/pkg/infra` in a file of src/pkg, written from the repository root: when the directory
+    // does not exist from the file's own, the one it names from the root is where the command runs.
+    if (command.cd && command.rootCwd !== null && command.rootCwd !== command.cwd && !repo.isDir(command.cwd) && repo.isDir(command.rootCwd)) {
+      failing = resolveCommand(repo, command.argv, command.rootCwd);
+      if (failing.length === 0) continue;
+    }
     if (!command.cd) {
       // And from the repository root, where agents are most often started (Claude Code reads a
       // package's file there once it works in the package).
@@ -56,6 +62,13 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
           failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
           if (failing.length === 0) break;
         }
+      }
+      // A file in a host's config directory (.github/copilot-instructions.md) is read by an agent
+      // started at the repository root, never in .github: what is left is reported as looked for
+      // from the root (`go test ./path` resolves from the agent's directory, not the file's).
+      if (failing.length > 0 && fileDir !== '' && inDotDirectory(fileDir)) {
+        const fromRoot = resolveCommand(repo, command.argv, '');
+        failing = failing.map((f) => fromRoot.find((a) => a.word.start === f.word.start && a.kind === f.kind) ?? f);
       }
     }
     for (const f of failing) out.push({ ...f, command });

@@ -216,8 +216,10 @@ export function parseShell(source: string, offset = 0, depth = 0): ParsedScript 
       continue;
     }
     if (c === '<') {
-      // Documentation placeholders (`pnpm --filter <package> build`) stand for a word we cannot know.
-      const placeholder = /^<[A-Za-z][\w.:/-]*>/.exec(source.slice(i, i + 80));
+      // Documentation placeholders (`pnpm --filter <package> build`) stand for a word we cannot know,
+      // also of a few words (`cargo test -p <formatter crate>`): one word, never split into two. Each
+      // word starts with a letter and the `>` follows a word, so a redirection (`sort <in >out`) is none.
+      const placeholder = /^<[A-Za-z][\w.:/-]*(?: [A-Za-z][\w.:/-]*){0,4}>/.exec(source.slice(i, i + 80));
       if (placeholder) {
         pushWord({ value: placeholder[0], start: offset + i, end: offset + i + placeholder[0].length, dynamic: true }, placeholder[0]);
         i += placeholder[0].length;

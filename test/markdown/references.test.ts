@@ -637,8 +637,8 @@ describe('repository indexes', () => {
 });
 
 describe('package names', () => {
-  // Fresh each time: which manifests a question reads is part of the answer (no-invalid-manifest
-  // reports the ones read).
+  // Fresh each time: which manifests a question reads is part of the answer. A bulk scan (scanJson)
+  // reads them: no-invalid-manifest reports none of them, the broken one included.
   const depsRepo = () =>
     new RepoIndex({
       root: '/d',
@@ -669,10 +669,11 @@ describe('package names', () => {
   ];
   it.each(cases)('$value is $status, reading $read', ({ value, status, read }) => {
     const r = depsRepo();
-    const json = vi.spyOn(r, 'json');
+    const json = vi.spyOn(r, 'scanJson');
     const c = classifyPath(value);
     if ('reason' in c) throw new Error(`${value} is not a path: ${c.reason}`);
     expect(resolvePathReference(r, 'AGENTS.md', c).status).toBe(status);
     expect(json.mock.calls.map(([m]) => m)).toEqual(read);
+    expect(r.manifestProblems()).toEqual([]);
   });
 });

@@ -24,6 +24,16 @@ describe('workspace packages', () => {
     ['nx project.json anywhere', { 'nx.json': '{}', 'libs/ui/project.json': '{ "name": "ui" }' }, ['nx:libs/ui']],
     ['Cargo workspace members and exclude', { 'Cargo.toml': '[workspace]\nmembers = ["crates/*"]\nexclude = ["crates/old"]\n', 'crates/core/Cargo.toml': '[package]\nname="core"\n', 'crates/old/Cargo.toml': '[package]\nname="old"\n' }, ['cargo:crates/core']],
     ['go.work use directives', { 'go.work': 'go 1.22\n\nuse (\n\t./svc/api // the API\n\t./tools\n)\nuse ./lib\n', 'svc/api/go.mod': 'module api\n', 'tools/go.mod': 'module tools\n', 'lib/go.mod': 'module lib\n' }, ['go:lib', 'go:svc/api', 'go:tools']],
+    [
+      'a directory that is a pnpm package and a Cargo crate is listed for each ecosystem',
+      {
+        'pnpm-workspace.yaml': 'packages:\n  - tasks/*\n',
+        'Cargo.toml': '[workspace]\nmembers = ["tasks/*"]\n',
+        'tasks/conf/package.json': pkg('conf'),
+        'tasks/conf/Cargo.toml': '[package]\nname="conf"\n',
+      },
+      ['cargo:tasks/conf', 'pnpm:tasks/conf'],
+    ],
     ['uv workspace', { 'pyproject.toml': '[tool.uv.workspace]\nmembers = ["packages/*"]\n', 'packages/p/pyproject.toml': '[project]\nname="p"\n' }, ['uv:packages/p']],
   ])('%s', (_name, files, expected) => {
     expect(packages(files).dirs).toEqual(expected);

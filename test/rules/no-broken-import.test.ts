@@ -11,6 +11,9 @@ testRule(rule, {
     // and .github holds Copilot's file. .github is a host's config directory, not a working directory:
     // from the root both imports are inside the cwd (it was reported "outside the working directory of .github").
     { fixture: `${F}/valid-copilot-dir`, name: 'imports from the root are not outside a cwd in .github (no cwd in a dot-directory)' },
+    // PrefectHQ/prefect in miniature: `@/mocks` is a TypeScript path alias in prose. Claude Code reads
+    // it as the absolute path /mocks, which does not exist: nothing is loaded, nothing to report.
+    { fixture: `${F}/valid-path-alias`, name: 'an @/alias that names no file anywhere is no import' },
   ],
   invalid: [
     {

@@ -1,10 +1,15 @@
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
 import rule from '../../rules/no-invalid-manifest.js';
+import noMissingPath from '../../rules/no-missing-path.js';
+import { lint } from '../../src/engine/lint.js';
+import { EMPTY_CODEX_HOME, FIXTURES } from '../helpers/paths.js';
 import { testRule } from '../helpers/test-rule.js';
 
 const F = 'rules/no-invalid-manifest';
 
 testRule(rule, {
-  valid: [{ fixture: `${F}/valid-workspace` }],
+  valid: [{ fixture: `${F}/valid-workspace` }, { fixture: `${F}/valid-broken-test-fixture` }],
   invalid: [
     {
       fixture: `${F}/invalid-package-json`,
@@ -52,4 +57,14 @@ testRule(rule, {
       ],
     },
   ],
+});
+
+describe('no-invalid-manifest beside the rules that scan every package.json', () => {
+  it('does not report a broken package.json that only a bulk scan read (a test fixture in no workspace)', async () => {
+    const root = path.join(FIXTURES, `${F}/valid-broken-test-fixture`);
+    // no-missing-path asks whether some package.json names `left-pad`: every package.json is read.
+    const result = await lint({ paths: [root], root, codexHome: EMPTY_CODEX_HOME, rules: [noMissingPath, rule] });
+    expect(result.diagnostics.filter((d) => d.ruleId === 'no-invalid-manifest')).toEqual([]);
+    expect(result.diagnostics.filter((d) => d.ruleId === 'no-missing-path').map((d) => d.line)).toEqual([4]);
+  });
 });

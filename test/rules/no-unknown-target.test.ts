@@ -5,6 +5,8 @@ const F = 'rules/no-unknown-target';
 
 testRule(rule, {
   valid: [
+    { fixture: `${F}/valid-cargo-pnpm-crate` },
+    { fixture: `${F}/valid-cd-from-root` },
     { fixture: `${F}/valid-go-make` },
     { fixture: `${F}/valid-go-placeholder` },
     { fixture: `${F}/valid-python-poetry-tox-nox` },
@@ -16,6 +18,8 @@ testRule(rule, {
     {
       fixture: `${F}/invalid-go-make`,
       errors: [
+        // A Copilot file in .github is read by an agent started at the root: looked for from there.
+        { file: '.github/copilot-instructions.md', line: 4, column: 25, endLine: 4, endColumn: 44, messageId: 'unknownTarget', data: { tool: 'go', name: './internal/stor/...', what: 'Go package directory', where: 'the repository root', suggestion: './internal/store' } },
         { file: 'AGENTS.md', line: 5, column: 6, endLine: 5, endColumn: 16, messageId: 'unknownTarget', data: { tool: 'make', name: 'docker-run', what: 'make target', where: 'Makefile', suggestion: 'docker-push' } },
         { file: 'AGENTS.md', line: 6, column: 9, endLine: 6, endColumn: 31, messageId: 'unknownTarget', data: { tool: 'go', name: './internal/storage/...', what: 'Go package directory', where: 'the repository root', suggestion: './internal/store' } },
         { file: 'AGENTS.md', line: 7, column: 6, endLine: 7, endColumn: 14, messageId: 'unknownTarget', data: { tool: 'task', name: 'db:reset', what: 'task', where: 'Taskfile.yml', suggestion: '' } },

@@ -26,6 +26,8 @@ describe('parseShell', () => {
     ['<placeholders> are dynamic words, not redirections', 'pnpm --filter <package> build', [['pnpm', '--filter', '?<package>', 'build']]],
     ['{placeholders} and ellipses are dynamic', 'just {recipe} && pnpm run ...', [['just', '?{recipe}'], ['pnpm', 'run', '?...']]],
     ['a real input redirection still drops its file', 'psql < schema.sql', [['psql']]],
+    ['a <placeholder of words> is one dynamic word', 'cargo test -p <formatter crate> --lib', [['cargo', 'test', '-p', '?<formatter crate>', '--lib']]],
+    ['redirections both ways are no placeholder', 'sort <in.txt >out.txt', [['sort']]],
   ];
   for (const [name, source, expected] of cases) {
     it(name, () => expect(argvs(source)).toEqual(expected));

@@ -372,8 +372,8 @@ function cannotBeNpmName(name: string): boolean {
 /**
  * `dependencies(name)`: whether one of the first 2,000 package.json files names this package or
  * depends on it. Manifests are parsed only as far as a question needs, the root manifest first, and
- * a name npm cannot install reads none: every manifest read counts as "needed" for
- * no-invalid-manifest, so a repository whose paths all resolve never pays for (or reports) them.
+ * a name npm cannot install reads none, so a repository whose paths all resolve never pays for them.
+ * A manifest read here is not one no-invalid-manifest reports (see RepoIndex.scanJson).
  */
 function dependencyNames(repo: RepoIndex): (name: string) => boolean {
   const known = new Set<string>();
@@ -386,7 +386,9 @@ function dependencyNames(repo: RepoIndex): (name: string) => boolean {
       manifests = all.includes('package.json') ? ['package.json', ...all.filter((m) => m !== 'package.json')] : all;
     }
     while (!known.has(name) && next < manifests.length) {
-      const json = repo.json(manifests[next++]!);
+      // A bulk scan: a package.json that does not parse here (a test fixture broken on purpose) is no
+      // manifest a check needed, so no-invalid-manifest does not report it (RepoIndex.scanJson).
+      const json = repo.scanJson(manifests[next++]!);
       if (!isRecord(json)) continue;
       if (typeof json['name'] === 'string') known.add(json['name']);
       for (const key of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {

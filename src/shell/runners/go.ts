@@ -8,13 +8,16 @@ const GO_VALUE_FLAGS = new Set(['-run', '-bench', '-tags', '-o', '-count', '-tim
 
 /**
  * `go test -run TestName ./package`: a pattern whose last segment is a generic word for "a package"
- * (`package`, `pkg`, `yourpkg`, `foo`, `path/to/pkg`) stands for one, like `TestName` beside it.
+ * (`package`, `pkg`, `yourpkg`, `foo`, `path/to/pkg`, a lone `./path`) stands for one, like `TestName` beside it.
  * `package` is a Go keyword, never a package's name. A recursive `./pkg/...` is the common pkg/
  * layout and `./example` a real directory often enough: both stay checked.
  */
 function isPlaceholderPackage(pattern: string, recursive: boolean): boolean {
   const last = pattern.slice(pattern.lastIndexOf('/') + 1);
   if (/(^|\/)path\/to(\/|$)/i.test(pattern)) return true;
+  // `go test ./path -run TestName`: a lone `./path` names no package, it stands for one. Only the
+  // whole pattern: `./internal/path` may be a real package.
+  if (/^\.\/path$/i.test(pattern)) return true;
   if (/^(?:(?:my|your|some)[-_]?)?(?:package|pkg)(?:[-_]?name)?$/i.test(last)) return !(recursive && /^pkg$/i.test(last));
   return isPlaceholderName(last) && !/^(?:example|sample)$/i.test(last);
 }

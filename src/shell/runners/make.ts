@@ -131,6 +131,9 @@ export const make: Runner = (argv, ctx) => {
   if (mk.incomplete) return [];
   return targets.flatMap((t) => {
     if (!literal(t) || makeTargetExists(mk, t.value)) return [];
+    // `make format/lint/typecheck`: shorthand for three targets, when every part is one.
+    const parts = t.value.split('/');
+    if (parts.length > 1 && parts.every((p) => p !== '' && makeTargetExists(mk, p))) return [];
     // A target naming an existing file is built by make's implicit rules or is up to date.
     if (ctx.repo.has(join(dir, t.value)) || ctx.repo.dirs.has(join(dir, t.value))) return [];
     return [finding({ kind: 'target', problem: 'not-defined', word: t, tool: 'make', name: t.value, what: 'make target', where: file, related: keyLocation(ctx.repo, file, /^[^\s#][^:=\n]*::?(?!=)/m), candidates: mk.targets })];

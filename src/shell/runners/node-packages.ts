@@ -55,7 +55,11 @@ export function workspaceRoot(repo: RepoIndex): NodePackage | null {
 
 export function workspaceNodePackages(repo: RepoIndex): NodePackage[] {
   const out: NodePackage[] = [];
+  const seen = new Set<string>();
   for (const ws of repo.workspacePackages()) {
+    // A directory is listed once per ecosystem (a crate with a package.json beside it): one package.
+    if (seen.has(ws.dir)) continue;
+    seen.add(ws.dir);
     const pkg = nodePackageAt(repo, ws.dir);
     if (pkg) out.push(pkg);
   }

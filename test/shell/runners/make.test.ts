@@ -29,6 +29,9 @@ runnerTable('make', files, [
   ['make api.pb.go', '', []],
   ['make dist/app', '', []],
   ['make VERSION=2 build', '', []],
+  // Shorthand for three targets: each is one.
+  ['make build/test/lint', '', []],
+  ['make build/tset', '', ['target not-defined build/tset @build/tset [all,build,dist/app,docker-build,lint,test]']],
   ['make -j4 tset', '', ['target not-defined tset @tset [all,build,dist/app,docker-build,lint,test]']],
   ['make -C tools gen', '', []],
   ['make -C tools build', '', ['target not-defined build @build [gen]']],
