@@ -13,6 +13,8 @@ testRule(rule, {
     // .vscode/settings.json with formatter settings only: VS Code Copilot is not assumed in use.
     { fixture: `${F}/valid-vscode-formatters`, name: 'VS Code settings without Copilot keys' },
     // A symlinked CLAUDE.md carries AGENTS.md's text (Claude Code's Dcr de-duplication, docs/hosts.md §4.5).
+    // A short CLAUDE.md saying "Read [./AGENTS.md](./AGENTS.md) at the start of every session": Claude Code reads what Codex reads.
+    { fixture: `${F}/valid-link-pointer`, name: 'a short CLAUDE.md that links to the AGENTS.md beside it and says to read it' },
     { fixture: `${F}/valid-symlink`, name: 'CLAUDE.md is a symlink to AGENTS.md' },
     // A root CLAUDE.md symlink and an apps/web/CLAUDE.md importing its AGENTS.md (inside that cwd);
     // Gemini reads AGENTS.md via context.fileName.
