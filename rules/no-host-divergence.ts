@@ -124,6 +124,12 @@ export default defineRule({
       if (!targets) pointersOf.set(file, (targets = pointerTargets(repo.text(file) ?? '', file)));
       return targets.has(target);
     };
+    // VS Code Copilot Chat reads root files only unless `chat.useNestedAgentsMdFiles` is on (docs/hosts.md
+    // §7.2): then it misses every nested file alike, and the fix is that one setting, not a change to
+    // any file. Such a divergence is not reported; one with the setting on is.
+    const vscodeSettings = repo.has('.vscode/settings.json') ? repo.json('.vscode/settings.json') : undefined;
+    const vscodeReadsNested = typeof vscodeSettings === 'object' && vscodeSettings !== null && (vscodeSettings as Record<string, unknown>)['chat.useNestedAgentsMdFiles'] === true;
+    const nestedForVscode = (file: string) => file.includes('/') && !/^\.(?:claude|github)\//.test(file);
     const claudeFiles = repo.instructionFiles().filter((f) => /(^|\/)CLAUDE\.md$/.test(f.path));
     // Facts other rules state, and pointers, are not divergences:
     // - a CLAUDE.md whose `@AGENTS.md` import lies outside the working directory (no-broken-import);
@@ -133,6 +139,7 @@ export default defineRule({
     const kept = all.filter(
       (d) =>
         !d.importRef?.present &&
+        !(d.host === 'copilot-vscode' && !vscodeReadsNested && nestedForVscode(d.file)) &&
         !d.instead.some((i) => refers(d.file, i) || refers(i, d.file)) &&
         !(d.host.startsWith('claude-code') && claudeFiles.some((f) => imports(f.path, d.file))),
     );
