@@ -29,6 +29,14 @@ testRule(rule, {
   ],
   invalid: [
     {
+      // A CLAUDE.md that links to AGENTS.md but then holds 40 conventions of its own (over 40 lines): not a pointer file.
+      fixture: `${F}/invalid-long-pointer`,
+      name: 'a long CLAUDE.md that also links to AGENTS.md',
+      errors: [
+        { file: 'CLAUDE.md', ...at, messageId: 'unreachableForHost', data: { file: 'CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (.)', instead: 'AGENTS.md', fix: claudeFix('CLAUDE.md') } },
+      ],
+    },
+    {
       fixture: `${F}/invalid-mobile`,
       name: 'apps/mobile has a CLAUDE.md that differs from its AGENTS.md: the pair is one finding, on CLAUDE.md',
       errors: [
