@@ -1,7 +1,7 @@
 import { defineRule, z, quote, comparable, describeCwds, loadedChains, statementIndex, firstMatch, type ComparableText, type InstructionFile, type StatementIndex } from '../src/kit/index.js';
 
 /** `next`: the key of the statement after it in its section; `label`: it only names what follows. */
-type Item = { start: number; end: number; cmp: ComparableText; label: boolean; next: string | undefined };
+type Item = { start: number; end: number; cmp: ComparableText; label: boolean; next: string | undefined; section: string | null; parent: string | undefined };
 type Loaded = { file: InstructionFile; limit: number; statements: Item[] };
 type Entry = { file: InstructionFile; match: Item };
 type Prefix = { next: Map<InstructionFile, Map<number, Prefix>>; chain: Loaded[]; index?: StatementIndex<Entry> };
@@ -23,6 +23,18 @@ function isLabel(text: string): boolean {
   const words = trimmed.replace(URL, ' ').split(/[\s:–—-]+/).filter((w) => /\w/.test(w));
   return words.length <= 6 && trimmed.replace(URL, '') !== trimmed && !/[.!?;]\s/.test(trimmed.replace(URL, ''));
 }
+
+/** Statements of fewer words than this are short: a fact about the heading or list item above them. */
+const SHORT = 8;
+
+/**
+ * Within one file, a copy scoped apart from its first copy repeats nothing: a sub-item under another
+ * parent item (`- Build with \`pnpm build\`` under each of two entry points), or a short statement
+ * under another heading (`Snapshots are colocated in \`__snapshots__/\`` under each test directory).
+ * Each describes what it sits under.
+ */
+const scopedApart = (item: Item, copy: Item) =>
+  (item.parent !== undefined && copy.parent !== undefined && item.parent !== copy.parent) || (item.section !== copy.section && item.cmp.tokens.length < SHORT);
 
 /** A repeated label over content that differs from its first copy's repeats nothing. */
 const labelsOther = (item: Item, copy: Item) => item.label && item.next !== undefined && copy.next !== undefined && item.next !== copy.next;
@@ -60,9 +72,14 @@ export default defineRule({
       let known = items.get(file);
       if (!known) {
         const list = file.statements();
+        const byStart = new Map(list.map((s) => [s.start, s.text]));
+        const parentOf = (at: number | undefined) => {
+          const text = at === undefined ? undefined : byStart.get(at);
+          return text === undefined ? undefined : cmpOf(text).key;
+        };
         const all = list.map((s, k) => {
           const after = list[k + 1];
-          return { start: s.start, end: s.end, cmp: cmpOf(s.text), label: isLabel(s.text), next: after && after.section === s.section ? cmpOf(after.text).key : undefined };
+          return { start: s.start, end: s.end, cmp: cmpOf(s.text), label: isLabel(s.text), next: after && after.section === s.section ? cmpOf(after.text).key : undefined, section: s.section, parent: parentOf(s.parent) };
         });
         items.set(file, (known = { all: all.filter((i) => i.cmp.tokens.length >= minWords), before: new Map() }));
       }
@@ -131,6 +148,8 @@ export default defineRule({
       }
       for (const { from, to, copyOf } of runs) {
         const item = statements[from]!;
+        // A pasted run is a paste wherever it sits; one statement scoped apart from its copy is not.
+        if (from === to && scopedApart(item, statements[copyOf]!)) continue;
         const at = file.locator.position(statements[copyOf]!.start);
         const statement = quote(file.text.slice(item.start, item.end));
         const related = [{ file: file.path, line: at.line, column: at.column, message: 'the first copy' }];

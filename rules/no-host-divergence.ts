@@ -57,6 +57,37 @@ function importTargets(text: string, file: string): Set<string> {
   return targets;
 }
 
+/** Resolves `ref` (a path in `file`'s text) to a repository-relative path; `#anchors` dropped. */
+function resolveRef(file: string, ref: string): string {
+  const out: string[] = [];
+  for (const part of `${dirOf(file)}${ref.replace(/[#?].*$/, '')}`.split('/')) {
+    if (part === '..') out.pop();
+    else if (part !== '.' && part !== '') out.push(part);
+  }
+  return out.join('/');
+}
+
+/** A pointer file is short: the instructions live in the file it points at. */
+const POINTER_MAX_BYTES = 2048;
+const POINTER_MAX_LINES = 40;
+
+/**
+ * The `.md` files a short file sends the agent to: Markdown links (`[AGENTS.md](./AGENTS.md)`) and
+ * "read / consult / see / follow / refer to AGENTS.md". Empty for a longer file, whose own
+ * instructions diverge whatever it points at.
+ */
+function pointerTargets(text: string, file: string): Set<string> {
+  const targets = new Set<string>();
+  if (text.length > POINTER_MAX_BYTES || text.split('\n').length > POINTER_MAX_LINES) return targets;
+  for (const m of text.matchAll(/\]\(\s*<?([^\s()<>]+\.md)(?:#[^\s()]*)?>?(?:\s+"[^"]*")?\s*\)/gi)) {
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(m[1]!)) targets.add(resolveRef(file, m[1]!));
+  }
+  for (const m of text.matchAll(/\b(?:read|consult|see|follow|refer to|reference)\b[^\S\n]+(?:[*_`[]*|the[^\S\n]+)*(\.{0,2}\/?[\w./-]*AGENTS\.md)\b/gi)) {
+    targets.add(resolveRef(file, m[1]!));
+  }
+  return targets;
+}
+
 export default defineRule({
   id: 'no-host-divergence',
   meta: {
@@ -85,16 +116,31 @@ export default defineRule({
       if (!targets) importsOf.set(file, (targets = importTargets(repo.text(file) ?? '', file)));
       return targets.has(target);
     };
+    const pointersOf = new Map<string, Set<string>>();
+    // `@AGENTS.md`, or a short file that links to it or says to read it.
+    const refers = (file: string, target: string) => {
+      if (imports(file, target)) return true;
+      let targets = pointersOf.get(file);
+      if (!targets) pointersOf.set(file, (targets = pointerTargets(repo.text(file) ?? '', file)));
+      return targets.has(target);
+    };
+    // VS Code Copilot Chat reads root files only unless `chat.useNestedAgentsMdFiles` is on (docs/hosts.md
+    // §7.2): then it misses every nested file alike, and the fix is that one setting, not a change to
+    // any file. Such a divergence is not reported; one with the setting on is.
+    const vscodeSettings = repo.has('.vscode/settings.json') ? repo.json('.vscode/settings.json') : undefined;
+    const vscodeReadsNested = typeof vscodeSettings === 'object' && vscodeSettings !== null && (vscodeSettings as Record<string, unknown>)['chat.useNestedAgentsMdFiles'] === true;
+    const nestedForVscode = (file: string) => file.includes('/') && !/^\.(?:claude|github)\//.test(file);
     const claudeFiles = repo.instructionFiles().filter((f) => /(^|\/)CLAUDE\.md$/.test(f.path));
     // Facts other rules state, and pointers, are not divergences:
     // - a CLAUDE.md whose `@AGENTS.md` import lies outside the working directory (no-broken-import);
-    // - a pointer ("See @AGENTS.md") to what the other hosts read;
+    // - a pointer ("See @AGENTS.md", or a short file saying "Read [AGENTS.md](./AGENTS.md)") to what the other hosts read;
     // - a file that the file read instead, or any CLAUDE.md, imports: how far that import reaches
     //   is a finding of no-broken-import.
     const kept = all.filter(
       (d) =>
         !d.importRef?.present &&
-        !d.instead.some((i) => imports(d.file, i) || imports(i, d.file)) &&
+        !(d.host === 'copilot-vscode' && !vscodeReadsNested && nestedForVscode(d.file)) &&
+        !d.instead.some((i) => refers(d.file, i) || refers(i, d.file)) &&
         !(d.host.startsWith('claude-code') && claudeFiles.some((f) => imports(f.path, d.file))),
     );
     // Two files side by side that each host misses in favour of the other (AGENTS.md for Codex,

@@ -273,6 +273,8 @@ function blockScriptsUncached(file: InstructionFile): Script[] {
     const isConsole = lang !== null && CONSOLE_LANGS.has(lang);
     if (lang !== null && !isShell && !isConsole) continue;
     const lines = block.value.split('\n');
+    // A directory tree (`docs/`, `  v3/   # comment`, `├── src/`) lists names, not commands.
+    if (!isConsole && isTreeListing(lines)) continue;
     // A shell block written as a transcript (`$ cmd` then output) is read like a console block.
     const prompted = isConsole || lines.some((l) => /^\s*\$ /.test(l));
     statements ??= file.statements();
@@ -302,6 +304,37 @@ function blockScriptsUncached(file: InstructionFile): Script[] {
     scripts.push({ text: scriptText, map, prohibited, untagged: lang === null, blockStart: block.start });
   }
   return scripts;
+}
+
+/** Box-drawing glyphs of `tree` output: no shell command holds them. */
+const TREE_GLYPHS = /[├└│┣┗┃]/;
+/**
+ * One line of a tree listing: indentation or tree glyphs, one name without spaces, then nothing or
+ * a `#` comment. (`├── src/`, `  get-started/     # Installation`, `README.md`.)
+ */
+const TREE_LINE = /^[\s│├└─┣┗┃|`'+\\-]*[^\s#│├└─]+\s*(?:\s#.*)?$/;
+/** A directory entry: a name ending in `/`, which no shell can run. */
+const TREE_DIR = /^[\s│├└─┣┗┃|`'+\\-]*[^\s#│├└─]+\/\s*(?:\s#.*)?$/;
+
+/**
+ * Whether a block's lines are a tree listing rather than commands: every non-blank line is one name
+ * (with an optional `# comment`) or glyphs alone, and the block draws tree glyphs or lists a
+ * directory as `name/`. A script of local runs (`./scripts/dev.sh`) lists no directory and stays a script.
+ */
+export function isTreeListing(lines: readonly string[]): boolean {
+  let tree = false;
+  let any = false;
+  for (const line of lines) {
+    if (line.trim() === '') continue;
+    any = true;
+    if (/^[\s│├└─┣┗┃|]+$/.test(line)) {
+      tree ||= TREE_GLYPHS.test(line);
+      continue;
+    }
+    if (!TREE_LINE.test(line)) return false;
+    if (TREE_GLYPHS.test(line) || TREE_DIR.test(line)) tree = true;
+  }
+  return any && tree;
 }
 
 /** The `prepare` hook of command rules: the sh-syntax checks for every file in scope, awaited once. */

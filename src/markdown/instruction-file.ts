@@ -37,6 +37,8 @@ export interface Statement extends TextSpan {
   text: string;
   /** The nearest heading above, for messages ("in section Testing"). */
   section: string | null;
+  /** For a list item nested in another, the start of its parent item's statement. */
+  parent?: number;
 }
 
 /** What hiddenMarkup reads of the tree: HTML nodes, the identifiers references use, definitions. */
@@ -200,6 +202,8 @@ export class InstructionFile {
     const markup: MarkupNodes = { html: [], references: new Set(), definitions: [] };
     const text = this.text;
     let section: string | null = null;
+    /** The statement start of the list item being walked, the parent of the items nested in it. */
+    let parent: number | undefined;
     /** `reach`: 0, not looked into for statements; 1, outside list items; 2, inside one. */
     const visit = (node: Nodes, reach: number) => {
       let childReach = reach;
@@ -239,8 +243,14 @@ export class InstructionFile {
             const own = node.children.filter((c): c is Paragraph => c.type === 'paragraph');
             const first = own[0];
             const last = own[own.length - 1];
-            if (first && last) statements.push({ start: offsetOf(first, 'start'), end: offsetOf(last, 'end'), text: own.length === 1 ? plainText(first) : own.map(plainText).join(' '), section });
+            const outer = parent;
+            if (first && last) {
+              const start = offsetOf(first, 'start');
+              statements.push({ start, end: offsetOf(last, 'end'), text: own.length === 1 ? plainText(first) : own.map(plainText).join(' '), section, ...(outer === undefined ? {} : { parent: outer }) });
+              parent = start;
+            }
             for (const c of node.children) visit(c, c.type === 'paragraph' ? 0 : 2);
+            parent = outer;
             return;
           }
           break;

@@ -17,6 +17,8 @@ const reordered = { file: deploy, line: 7, column: 3, endLine: 7, endColumn: 49,
 testRule(rule, {
   valid: [
     { fixture: `${F}/valid-separate-chains`, name: 'sibling packages may repeat each other: no cwd loads both' },
+    // "Build with `pnpm build`" under two parent items (two entry points); a 7-word bullet under two headings (two test directories).
+    { fixture: `${F}/valid-scoped-repeats`, name: 'a sub-item under another parent item, a short statement under another heading' },
     { fixture: `${F}/valid-repeated-label`, name: 'a label (a URL with a few words, a line ending in a colon) repeated over different content repeats no instruction' },
     {
       fixture: `${F}/valid-copy-beyond-budget`,

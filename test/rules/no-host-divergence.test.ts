@@ -13,6 +13,11 @@ testRule(rule, {
     // .vscode/settings.json with formatter settings only: VS Code Copilot is not assumed in use.
     { fixture: `${F}/valid-vscode-formatters`, name: 'VS Code settings without Copilot keys' },
     // A symlinked CLAUDE.md carries AGENTS.md's text (Claude Code's Dcr de-duplication, docs/hosts.md §4.5).
+    // A short CLAUDE.md saying "Read [./AGENTS.md](./AGENTS.md) at the start of every session": Claude Code reads what Codex reads.
+    { fixture: `${F}/valid-link-pointer`, name: 'a short CLAUDE.md that links to the AGENTS.md beside it and says to read it' },
+    // oxc in miniature: VS Code Copilot in use only through .github/copilot-instructions.md; it reads no nested file
+    // without chat.useNestedAgentsMdFiles, so apps/fmt/AGENTS.md (read by every other host) is not reported for it.
+    { fixture: `${F}/valid-vscode-nested`, name: 'a nested AGENTS.md that only VS Code misses, with chat.useNestedAgentsMdFiles off' },
     { fixture: `${F}/valid-symlink`, name: 'CLAUDE.md is a symlink to AGENTS.md' },
     // A root CLAUDE.md symlink and an apps/web/CLAUDE.md importing its AGENTS.md (inside that cwd);
     // Gemini reads AGENTS.md via context.fileName.
@@ -23,6 +28,14 @@ testRule(rule, {
     { fixture: `${F}/valid-config-dirs`, name: 'AGENTS.md files inside .cursor and .agents, where nobody starts an agent' },
   ],
   invalid: [
+    {
+      // A CLAUDE.md that links to AGENTS.md but then holds 40 conventions of its own (over 40 lines): not a pointer file.
+      fixture: `${F}/invalid-long-pointer`,
+      name: 'a long CLAUDE.md that also links to AGENTS.md',
+      errors: [
+        { file: 'CLAUDE.md', ...at, messageId: 'unreachableForHost', data: { file: 'CLAUDE.md', host: 'codex', loadedBy: 'claude-code', cwds: '1 working directory (.)', instead: 'AGENTS.md', fix: claudeFix('CLAUDE.md') } },
+      ],
+    },
     {
       fixture: `${F}/invalid-mobile`,
       name: 'apps/mobile has a CLAUDE.md that differs from its AGENTS.md: the pair is one finding, on CLAUDE.md',
@@ -77,11 +90,13 @@ testRule(rule, {
       ],
     },
     {
-      // VS Code Copilot is in use by its own settings key; both it and Claude Code miss the package's
-      // AGENTS.md: one finding names both. The root AGENTS.md that Claude Code reaches only through
-      // CLAUDE.md's import is no-broken-import's finding.
+      // VS Code Copilot is in use by its own settings key and loads the root CLAUDE.md that Codex
+      // misses. It also misses the package's AGENTS.md, as it misses every nested file without
+      // `chat.useNestedAgentsMdFiles`: a setting, not a file, fixes that, so that finding names Claude
+      // Code only (and no longer appends the generic fix). The root AGENTS.md that Claude Code
+      // reaches only through CLAUDE.md's import is no-broken-import's finding.
       fixture: `${F}/invalid-two-hosts`,
-      name: 'one finding names every host that misses a file',
+      name: 'one finding per file; VS Code missing a nested file (a setting fixes that) is not named',
       errors: [
         {
           file: 'CLAUDE.md',
@@ -95,11 +110,11 @@ testRule(rule, {
           messageId: 'shadowedForHost',
           data: {
             file: 'packages/a/AGENTS.md',
-            host: 'claude-code, copilot-vscode',
+            host: 'claude-code',
             loadedBy: 'codex',
             cwds: '1 working directory (packages/a)',
             instead: 'CLAUDE.md',
-            fix: 'create packages/a/CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): CLAUDE.md turns Claude Code\'s AGENTS.md fallback off for this directory; keep the shared instructions in files every host reads on this path, and point each host\'s own file at them (a symlink, or an "@AGENTS.md" import where the host supports imports)',
+            fix: 'create packages/a/CLAUDE.md holding only "@AGENTS.md" (or a symlink to AGENTS.md): CLAUDE.md turns Claude Code\'s AGENTS.md fallback off for this directory',
           },
         },
       ],

@@ -14,6 +14,8 @@ testRule(rule, {
     { fixture: `${F}/valid-inline-scripts` },
     // "The npm script's `cd clients/web` exists only so `npx playwright install chromium` finds the local bin": clients/web declares playwright.
     { fixture: `${F}/valid-sentence-directory`, name: 'binaries of the directory the sentence names' },
+    // An untagged block under "Directory structure" listing `docs/`, `  get-started/   # Installation`, and a `├──` tree: names, not script runs.
+    { fixture: `${F}/valid-tree-listing`, name: 'a directory tree in a fenced block' },
   ],
   invalid: [
     {
