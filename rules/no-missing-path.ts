@@ -29,6 +29,32 @@ function inSubdirectory(repo: RepoIndex, file: string, value: string): boolean {
 }
 
 /**
+ * Whether a nested `value` exists below an ancestor directory of `file` other than its own and the
+ * root (both tried already): `ui-v2/src/auth/AGENTS.md` naming `src/routes/` of the package at
+ * `ui-v2/`. One index lookup per ancestor; a path found under none is still missing.
+ */
+function inAncestor(repo: RepoIndex, file: string, value: string): boolean {
+  const clean = value.replace(/\/+$/, '');
+  let dir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+  while (dir.includes('/')) {
+    dir = dir.slice(0, dir.lastIndexOf('/'));
+    const candidate = `${dir}/${clean}`;
+    if (repo.has(candidate) || repo.isDir(candidate)) return true;
+  }
+  return false;
+}
+
+/**
+ * `../fixtures` in `e2e/AGENTS.md` where `e2e/fixtures/` exists: a specifier as the files of a
+ * subdirectory (`e2e/tests/x.spec.ts`) write it, "import from `../fixtures`", not a sibling of `e2e/`.
+ */
+function fromSubdirectory(repo: RepoIndex, file: string, value: string): boolean {
+  if (!value.startsWith('../') || value.startsWith('../../') || !file.includes('/')) return false;
+  const candidate = `${file.slice(0, file.lastIndexOf('/'))}/${value.slice(3).replace(/\/+$/, '')}`;
+  return repo.has(candidate) || repo.isDir(candidate);
+}
+
+/**
  * The paths a file names under the home directory (`~/.claude/settings.json`), without the `~/`: the
  * same path named relatively beside it (`.claude/settings.json`) is one of the places a program
  * looks, in whatever project it runs in ("user-global", then "project"), not a file of this one.
@@ -73,6 +99,9 @@ export default defineRule({
       // Paths above the repository root (a sibling checkout, `../sibling/DESIGN.md`) cannot be
       // verified from here and are often deliberate, so they are left alone.
       if (resolved.status !== 'missing' || ref.negated) continue;
+      // "`src/routes/`" in `ui-v2/src/auth/AGENTS.md`: relative to the package, an ancestor of the file.
+      if (ref.shape === 'nested' && inAncestor(repo, file.path, ref.value)) continue;
+      if (ref.shape === 'explicit' && fromSubdirectory(repo, file.path, ref.value)) continue;
       // "Each example has its own `src/main.c`": a layout that every subdirectory repeats.
       if (inSubdirectory(repo, file.path, ref.value)) continue;
       // "`~/.app/config.json` (user), `.app/config.json` (project)": where a program looks, in any project.
