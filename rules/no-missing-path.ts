@@ -1,4 +1,4 @@
-import { defineRule, z, pathReferences, resolvePathReference, directoryEntries, type RepoIndex } from '../src/kit/index.js';
+import { defineRule, z, pathReferences, resolvePathReference, directoryEntries, ignoresDirectoryName, type InstructionFile, type RepoIndex } from '../src/kit/index.js';
 
 /**
  * The places looked in, as the message lists them: "`a/b.ts` and `b.ts`". Joined, not
@@ -54,6 +54,29 @@ function fromSubdirectory(repo: RepoIndex, file: string, value: string): boolean
   return repo.has(candidate) || repo.isDir(candidate);
 }
 
+/** Names a .gitignore gives to build output and caches, not to another project's checkout. */
+const OUTPUT_NAMES = /^(?:build|builds|dist|out|output|target|coverage|cache|tmp|temp|logs?|vendor|node_modules|bin|lib|generated|artifacts|reports?|results?|data|docs?|site|public|static|release|snapshots?|fixtures|tests?)$/i;
+
+/**
+ * The project a path belongs to when it is not this one: a proper name (capitalised, not an output
+ * name) right before the path ("a Prettier `front-matter/parse.js` port", "Prettier's `x`") or in
+ * the heading of its section ("### Prettier conformance"), that a .gitignore of the repository also
+ * names as a directory (`crates/oxc_formatter_tests/prettier/`: the project, cloned at test time).
+ */
+function ofClonedProject(repo: RepoIndex, file: InstructionFile, start: number): boolean {
+  const text = file.text;
+  const names: string[] = [];
+  const lead = /([A-Z][\w.-]{2,})(?:['’]s)?\s+`+$/.exec(text.slice(Math.max(0, start - 60), start));
+  if (lead) names.push(lead[1]!);
+  let heading: string | undefined;
+  for (const h of file.headings()) {
+    if (h.start >= start) break;
+    heading = h.text;
+  }
+  if (heading !== undefined) for (const m of heading.matchAll(/\b[A-Z][\w.-]{2,}/g)) names.push(m[0]);
+  return names.some((n) => !OUTPUT_NAMES.test(n) && ignoresDirectoryName(repo, n.toLowerCase()));
+}
+
 /**
  * The paths a file names under the home directory (`~/.claude/settings.json`), without the `~/`: the
  * same path named relatively beside it (`.claude/settings.json`) is one of the places a program
@@ -106,6 +129,8 @@ export default defineRule({
       if (inSubdirectory(repo, file.path, ref.value)) continue;
       // "`~/.app/config.json` (user), `.app/config.json` (project)": where a program looks, in any project.
       if ((twins ??= homeTwins(file.text)).has(ref.value.replace(/^\.\//, '').replace(/\/$/, ''))) continue;
+      // Prettier's test fixtures under "### Prettier conformance", with `prettier/` gitignored.
+      if (ofClonedProject(repo, file, ref.start)) continue;
       report({
         messageId: 'missingPath',
         data: { path: ref.value, tried: triedText(resolved.tried, ref.dir), suggestion: resolved.suggestion },
