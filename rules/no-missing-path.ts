@@ -78,6 +78,27 @@ function ofClonedProject(repo: RepoIndex, file: InstructionFile, start: number):
 }
 
 /**
+ * A bare name mapped to its meaning in a list of naming conventions: "**File-system conventions**
+ * (`app/routes/`):" then "- `_layout.tsx` → pathless layout route". The item starts with the name
+ * and an arrow, and the line leading the list speaks of conventions.
+ */
+function namingConvention(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (!/^\s*(?:[-*+]|\d+[.)])\s+`+$/.test(text.slice(lineStart, start))) return false;
+  if (!/^`*\s*(?:→|->|⇒)/.test(text.slice(end, end + 8))) return false;
+  // The lead: the nearest line above that is neither blank nor a list item.
+  let at = lineStart - 1;
+  while (at > 0) {
+    const from = text.lastIndexOf('\n', at - 1) + 1;
+    const line = text.slice(from, at);
+    at = from - 1;
+    if (line.trim() === '' || /^\s*(?:[-*+]|\d+[.)])\s/.test(line)) continue;
+    return /\bconventions?\b/i.test(line);
+  }
+  return false;
+}
+
+/**
  * The paths a file names under the home directory (`~/.claude/settings.json`), without the `~/`: the
  * same path named relatively beside it (`.claude/settings.json`) is one of the places a program
  * looks, in whatever project it runs in ("user-global", then "project"), not a file of this one.
@@ -129,6 +150,8 @@ export default defineRule({
       if (inSubdirectory(repo, file.path, ref.value)) continue;
       // "`~/.app/config.json` (user), `.app/config.json` (project)": where a program looks, in any project.
       if ((twins ??= homeTwins(file.text)).has(ref.value.replace(/^\.\//, '').replace(/\/$/, ''))) continue;
+      // "- `_layout.tsx` → pathless layout route" under "File-system conventions": a naming rule.
+      if (ref.shape === 'bare' && namingConvention(file.text, ref.start, ref.end)) continue;
       // Prettier's test fixtures under "### Prettier conformance", with `prettier/` gitignored.
       if (ofClonedProject(repo, file, ref.start)) continue;
       report({
