@@ -20,7 +20,7 @@ export { prepareSecrets, secretsIn, maskSecret, type SecretFinding } from '../se
 export { describeCwds, displayCwd } from '../discovery/cwds.js';
 export { fallbackSources, type FallbackSource, type FallbackEntry } from '../discovery/fallback-sources.js';
 export { pathReferences, type PathReference } from '../markdown/references/path-references.js';
-export { resolvePathReference, directoryEntries, styleLike, type PathResolution } from '../markdown/references/path-resolution.js';
+export { resolvePathReference, directoryEntries, ignoresDirectoryName, styleLike, type PathResolution } from '../markdown/references/path-resolution.js';
 export { linkReferences, resolveLink, type LinkReference, type LinkResolution } from '../markdown/references/links.js';
 export { anchorsOf, anchorsOfFile, anchorMatches, closestAnchor, githubSlug, type Anchor } from '../markdown/references/anchors.js';
 export { commandsOf, prepareCommandFiles, type CommandRef } from '../markdown/commands.js';

@@ -45,6 +45,10 @@ testRule(rule, {
       name: 'a real monorepo: existing paths, globs, placeholders, packages, identifiers, gitignored outputs, qualifiers',
     },
     {
+      fixture: `${F}/valid-relative-places`,
+      name: 'paths relative to an ancestor directory (the package), and a `../x` specifier as the files of a subdirectory write it',
+    },
+    {
       // `./scripts/tests.sh` is missing, but it is run: no-unknown-binary reports it, not this rule.
       fixture: 'rules/no-unknown-binary/invalid-inline-scripts',
       name: 'local script runs are commands, not paths',

@@ -170,6 +170,14 @@ export function resolvePathReference(repo: RepoIndex, file: string, ref: Pick<Pa
   return { status: 'missing', tried, suggestion: found === null ? null : styleLike(ref.value, fileDir, found, fromRoot) };
 }
 
+/**
+ * Whether a .gitignore of the repository names `name` as an entry (`crates/x_tests/prettier/`): a
+ * directory a build or a test run fills, such as another project's checkout.
+ */
+export function ignoresDirectoryName(repo: RepoIndex, name: string): boolean {
+  return facts(repo).ignoresName(name);
+}
+
 /** A directory's entries: its files in repo.files order, then its subdirectories in repo.dirs order. */
 export function directoryEntries(repo: RepoIndex, dir: string): readonly string[] {
   return facts(repo).entriesOf(dir);

@@ -62,6 +62,8 @@ export function classifyPath(raw: string): { value: string; shape: PathShape; di
   if (value === '' || /\s/.test(value)) return { reason: 'whitespace' };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^(mailto|tel|data|javascript|file|git@|node|npm|jsr|bun|workspace|link|catalog):/i.test(value)) return { reason: 'url' };
   if (/^[^@/\s]+@[^@/\s]+\.[a-z]{2,}$/i.test(value)) return { reason: 'email' };
+  // `.well-known/agent-skills/`: a URL path a site serves (RFC 8615), not a directory of the repository.
+  if (/(?:^|\/)\.well-known(?:\/|$)/.test(value)) return { reason: 'url' };
   if (value.startsWith('@')) return { reason: 'scoped-package' };
   if (value.startsWith('~') || value.startsWith('$HOME')) return { reason: 'home' };
   if (/<[^>]*>|\$\{?[A-Za-z_]|\{[\w-]+\}|\.\.\.|…|%[sd]|\{\{|(^|\/):[a-z_]+(\/|$)|\bpath\/to\b/i.test(value) || /([A-Z])\1{2,}|YYYY|\bMM\b|\bDD\b/.test(value)) return { reason: 'placeholder' };
@@ -105,6 +107,9 @@ function looksLikeFileName(base: string): boolean {
   // (`.sqltest`, `.mp4`) or a CSS class: only the shapes of configuration files count.
   if (/^\.[a-z][\w.-]*$/i.test(base)) return DOTFILE.test(base) || FILE_EXTENSIONS.has(extensionOf(base.slice(1)));
   const ext = extensionOf(base);
+  // `threading.Lock`, `asyncio.Queue`: a module's class (a capitalised word after a lowercase
+  // module), not a file with a `.lock` extension (`Makefile.PL`, `README.MD` are written otherwise).
+  if (/^[a-z_][\w]*\.[A-Z][a-z]+$/.test(base)) return false;
   // `math.h` and `stdio.h` are system headers and `a.b.c` a member chain: a slash-free name with a
   // one-letter or F# extension is too ambiguous to check (`src/x.c` still is).
   if (!FILE_EXTENSIONS.has(ext) || ext.length === 1 || ext === 'fs') return false;
@@ -115,6 +120,8 @@ function looksLikeFileName(base: string): boolean {
 
 /** Example names: `foo.ts`, `src/MyComponent.tsx`, `your-package/`, `myagent.py`. */
 export function isPlaceholderName(body: string): boolean {
+  // `Tool/example-name.json`, `sample_config.yaml`: an example name in the last segment.
+  if (/(?:^|\/)(?:example|sample)[-_][\w-]*\.[\w.-]+$/i.test(body)) return true;
   return body.split('/').some((segment) => {
     const stem = segment.replace(/\..*$/, '');
     return (

@@ -47,6 +47,9 @@ const QUALIFIERS = lazily(() => new RegExp(
     'optional(?:ly)?',
     '(?:re)?generat(?:e|es|ed|ing)',
     'creat(?:e|es|ed|ing)',
+    // A file to add to a contribution: "Include `RELEASE.md` file describing changes", "include a
+    // file named `x` in the pull request diff".
+    '(?:includ|add)(?:e|es|ed|ing|s)?\\b[^.!?]{0,40}\\bfile\\b[^.!?]{0,60}\\b(?:pull request|PR|diff|changes|commit)\\b',
     'output(?:s|ted)?',
     'writ(?:e|es|ten|ing) (?:to|into|out)',
     'emit(?:s|ted)?',
