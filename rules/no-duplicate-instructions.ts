@@ -20,8 +20,9 @@ const URL = /\bhttps?:\/\/\S+/gi;
 function isLabel(text: string): boolean {
   const trimmed = text.trim();
   if (trimmed.endsWith(':')) return true;
+  const bare = trimmed.replace(URL, '');
   const words = trimmed.replace(URL, ' ').split(/[\s:–—-]+/).filter((w) => /\w/.test(w));
-  return words.length <= 6 && trimmed.replace(URL, '') !== trimmed && !/[.!?;]\s/.test(trimmed.replace(URL, ''));
+  return words.length <= 6 && bare !== trimmed && !/[.!?;]\s/.test(bare);
 }
 
 /** Statements of fewer words than this are short: a fact about the heading or list item above them. */

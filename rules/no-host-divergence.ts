@@ -46,14 +46,7 @@ const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
 /** The repository-relative targets of the `@path` imports of `.md` files in `text` (of `file`). */
 function importTargets(text: string, file: string): Set<string> {
   const targets = new Set<string>();
-  for (const m of text.matchAll(/(?:^|\s)@(\.{0,2}\/?[\w./-]+\.md)\b/g)) {
-    const out: string[] = [];
-    for (const part of `${dirOf(file)}${m[1]!}`.split('/')) {
-      if (part === '..') out.pop();
-      else if (part !== '.' && part !== '') out.push(part);
-    }
-    targets.add(out.join('/'));
-  }
+  for (const m of text.matchAll(/(?:^|\s)@(\.{0,2}\/?[\w./-]+\.md)\b/g)) targets.add(resolveRef(file, m[1]!));
   return targets;
 }
 

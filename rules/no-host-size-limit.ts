@@ -24,14 +24,7 @@ export default defineRule({
     // A file Codex cuts (no-truncated-instructions' error) needs shortening already: Claude Code's
     // warning that it is large says nothing more. (Claude's 40,000 characters are more than Codex's
     // default 32 KiB, so with Codex in use such a file is nearly always cut.) Losses stay reported.
-    let cutByCodex: Set<string> | undefined;
-    const codexCuts = (rel: string) => {
-      if (!cutByCodex) {
-        cutByCodex = new Set();
-        for (const { sim } of discovery.simulations()) for (const f of sim.files) if (f.cut) cutByCodex.add(repo.rel(f.path));
-      }
-      return cutByCodex.has(rel);
-    };
+    const codexCuts = (rel: string) => discovery.loadsOf(rel).some((l) => l.file.cut !== null);
     for (const s of hostsView(discovery, repo).sizes()) {
       if (s.rel !== null && s.effect === 'warning' && codexCuts(s.rel)) continue;
       const data: Data = {

@@ -455,6 +455,21 @@ export class HostsView {
     };
   }
 
+  /** Each distinct list of files a host other than Codex loads at session start, over every cwd (cwds of one chain share a list). */
+  *#otherHostFileLists(): Generator<readonly HostFile[]> {
+    const cwds = this.discovery.cwds();
+    const seen = new Set<readonly HostFile[]>();
+    for (const sel of this.hosts) {
+      if (sel.id === 'codex') continue;
+      for (let c = 0; c < cwds.length; c++) {
+        const files = this.#atStartShared(sel, cwds[c]!).files;
+        if (seen.has(files)) continue;
+        seen.add(files);
+        yield files;
+      }
+    }
+  }
+
   #loadedByOthers: Set<string> | undefined;
   /**
    * Whether a host in use other than Codex puts this file (repo-relative) in front of the model at
@@ -463,21 +478,7 @@ export class HostsView {
   loadedByOtherHost(fileRel: string): boolean {
     if (!this.#loadedByOthers) {
       const out = new Set<string>();
-      const cwds = this.discovery.cwds();
-      // Cwds of one chain share its file list: each list is looked at once.
-      const seen = new Set<readonly HostFile[]>();
-      for (const sel of this.hosts) {
-        if (sel.id === 'codex') continue;
-        for (let c = 0; c < cwds.length; c++) {
-          const files = this.#atStartShared(sel, cwds[c]!).files;
-          if (seen.has(files)) continue;
-          seen.add(files);
-          for (let i = 0; i < files.length; i++) {
-            const f = files[i]!;
-            if (!f.skipped && !f.listedOnly) out.add(this.repo.rel(f.path));
-          }
-        }
-      }
+      for (const files of this.#otherHostFileLists()) for (const f of files) if (!f.skipped && !f.listedOnly) out.add(this.repo.rel(f.path));
       this.#loadedByOthers = out;
     }
     return this.#loadedByOthers.has(fileRel);
@@ -489,17 +490,11 @@ export class HostsView {
    */
   importedFiles(): string[] {
     const out = new Set<string>();
-    const cwds = this.discovery.cwds();
-    for (const sel of this.hosts) {
-      if (sel.id === 'codex') continue;
-      for (let c = 0; c < cwds.length; c++) {
-        const files = this.#atStartShared(sel, cwds[c]!).files;
-        for (let i = 0; i < files.length; i++) {
-          const f = files[i]!;
-          if (f.kind !== 'import') continue;
-          const rel = this.repo.rel(f.path);
-          if (rel !== '' && !rel.startsWith('../')) out.add(rel);
-        }
+    for (const files of this.#otherHostFileLists()) {
+      for (const f of files) {
+        if (f.kind !== 'import') continue;
+        const rel = this.repo.rel(f.path);
+        if (rel !== '' && !rel.startsWith('../')) out.add(rel);
       }
     }
     return [...out];

@@ -56,7 +56,7 @@ interface Found {
   root: string;
   byFile: Map<string, Diagnostic[]>;
   /** Absolute paths. */
-  instructionPaths: ReadonlySet<string>;
+  instructionPaths: readonly string[];
   /** Repository-relative: LintRun.reachedFiles, for a run over the whole repository. */
   reached: string[];
 }
@@ -157,7 +157,7 @@ export class Workspace {
       found = await this.#run(root, request, bytes, onDisk, true);
       // A Markdown file that is not an instruction file (one that a host imports, reached.ts) has
       // the findings of the whole repository's run, as the files an instruction file depends on.
-      if (!found.instructionPaths.has(request.file)) found = undefined;
+      if (!found.instructionPaths.includes(request.file)) found = undefined;
     }
     // A manifest's or config file's findings are the run over the whole repository's: a manifest
     // is parsed, and its problems found, when a rule checking some instruction file needs it, in
@@ -206,7 +206,7 @@ export class Workspace {
     const byFile = new Map<string, Diagnostic[]>();
     // One list per file.
     for (const list of run.byFile()) if (list[0]) byFile.set(list[0].file, list);
-    return { version: ++runs, root: run.root, byFile, instructionPaths: new Set(run.instructionPaths), reached: exact ? [] : (run.reachedFiles?.() ?? []) };
+    return { version: ++runs, root: run.root, byFile, instructionPaths: run.instructionPaths ?? [], reached: exact ? [] : (run.reachedFiles?.() ?? []) };
   }
 
   /**

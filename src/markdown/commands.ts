@@ -142,15 +142,16 @@ function commandsUncached(file: InstructionFile): CommandRef[] {
 /** The simple commands of a parsed script, with `cd` followed and offsets mapped to the file's text. */
 function commandRefs(parsed: ParsedScript, fileDir: string, map: (o: number) => number, origin: CommandOrigin, prohibited: boolean): { refs: CommandRef[]; allTools: boolean } {
   const refs: CommandRef[] = [];
-  const stack: { cwd: string | null; cd: boolean; rootCwd: string | null }[] = [{ cwd: fileDir, cd: false, rootCwd: '' }];
+  const initial = { cwd: fileDir as string | null, cd: false, rootCwd: '' as string | null };
+  const stack: (typeof initial)[] = [{ ...initial }];
   let allTools = true;
   const shift = (w: ShellWord): ShellWord => ({ ...w, start: map(w.start), end: map(w.end) });
   for (const event of parsed.events) {
-    if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? { cwd: fileDir, cd: false, rootCwd: '' }) });
+    if (event.type === 'enter') stack.push({ ...(stack[stack.length - 1] ?? initial) });
     else if (event.type === 'leave') {
       if (stack.length > 1) stack.pop();
     } else {
-      const state = stack[stack.length - 1] ?? { cwd: fileDir, cd: false, rootCwd: '' };
+      const state = stack[stack.length - 1] ?? { ...initial };
       const argv = unwrap(event.command.argv);
       const first = argv[0];
       if (!first) continue;

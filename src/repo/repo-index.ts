@@ -408,7 +408,7 @@ export class RepoIndex {
 
   json(rel: string): unknown {
     this.#scannedOnly.delete(rel);
-    return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$|(^|\/)\.vscode\/[^/]+\.json$/.test(rel)));
+    return this.#parsedJson(rel);
   }
 
   /**
@@ -419,6 +419,11 @@ export class RepoIndex {
    */
   scanJson(rel: string): unknown {
     if (!this.#parsed.has(rel)) this.#scannedOnly.add(rel);
+    return this.#parsedJson(rel);
+  }
+
+  /** A JSON file parsed once, with comments and trailing commas where its tools allow them (tsconfig, turbo, VS Code, .jsonc). */
+  #parsedJson(rel: string): unknown {
     return this.parsed(rel, (b) => parseJsonManifest(rel, b, rel.endsWith('.jsonc') || /(^|\/)(tsconfig[^/]*|turbo)\.json$|(^|\/)\.vscode\/[^/]+\.json$/.test(rel)));
   }
 

@@ -7,6 +7,7 @@ import { commandsOf, type CommandRef } from '../markdown/commands.js';
 import { INTRODUCES_EXAMPLE, sentenceContext, type SentenceContext } from '../markdown/references/sentence-context.js';
 import { resolveCommand, type Finding } from './runners/index.js';
 import { fileIn, keyLocation, parentOf } from './runners/common.js';
+import { joinRel } from '../markdown/references/repo-facts.js';
 import { nodePackageAt, workspaceNodePackages } from './runners/node-packages.js';
 import type { LookedIn } from './runners/types.js';
 
@@ -49,17 +50,18 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
       // And from the repository root, where agents are most often started (Claude Code reads a
       // package's file there once it works in the package).
       loadCwds ??= [...new Set(['', ...discovery.loadsOf(file.path).map((l) => l.cwd)])].filter((c) => c !== fileDir);
+      let fromRoot: Finding[] | undefined;
       for (const cwd of loadCwds) {
         const alt = resolveCommand(repo, command.argv, cwd);
-        failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
+        if (cwd === '') fromRoot = alt;
+        failing = stillFailing(failing, alt);
         if (failing.length === 0) break;
       }
       // "Run `npm run test` from `clients/web/`": the sentence says where the command runs.
       if (failing.length > 0 && command.origin === 'inline') {
         for (const cwd of namedDirs(file, repo, command, fileDir)) {
           if (cwd === fileDir || loadCwds.includes(cwd)) continue;
-          const alt = resolveCommand(repo, command.argv, cwd);
-          failing = failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
+          failing = stillFailing(failing, resolveCommand(repo, command.argv, cwd));
           if (failing.length === 0) break;
         }
       }
@@ -67,13 +69,18 @@ function commandFindingsUncached(file: InstructionFile, repo: RepoIndex, discove
       // started at the repository root, never in .github: what is left is reported as looked for
       // from the root (`go test ./path` resolves from the agent's directory, not the file's).
       if (failing.length > 0 && fileDir !== '' && inDotDirectory(fileDir)) {
-        const fromRoot = resolveCommand(repo, command.argv, '');
-        failing = failing.map((f) => fromRoot.find((a) => a.word.start === f.word.start && a.kind === f.kind) ?? f);
+        const rootFindings = fromRoot ?? resolveCommand(repo, command.argv, '');
+        failing = failing.map((f) => rootFindings.find((a) => a.word.start === f.word.start && a.kind === f.kind) ?? f);
       }
     }
     for (const f of failing) out.push({ ...f, command });
   }
   return out;
+}
+
+/** The findings of `failing` that resolving from another directory (`alt`) leaves failing too. */
+function stillFailing(failing: Finding[], alt: readonly Finding[]): Finding[] {
+  return failing.filter((f) => alt.some((a) => a.word.start === f.word.start && a.kind === f.kind));
 }
 
 /** A span that moves to a directory: `cd clients/web`, `pushd web && npm ci`. */
@@ -109,9 +116,8 @@ function namedDirs(file: InstructionFile, repo: RepoIndex, command: CommandRef, 
     if (named === undefined) continue;
     const bases = cd !== undefined || fileDir === '' ? [fileDir] : [fileDir, ''];
     for (const base of bases) {
-      const dir = path.posix.normalize(path.posix.join(base || '.', named)).replace(/\/$/, '');
-      if (dir === '.' || dir === '..' || dir.startsWith('../') || dir.startsWith('/')) continue;
-      if (repo.isDir(dir)) dirs.add(dir);
+      const dir = joinRel(base, named.replace(/\/$/, ''));
+      if (dir && repo.isDir(dir)) dirs.add(dir);
     }
   }
   return [...dirs];
